@@ -1,0 +1,54 @@
+package org.offlink.bridge.process;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One program run: argv (argv[0] is the program, a path or a name looked up on PATH by the
+ * runner), the complete environment of the child, its working directory, an optional timeout and,
+ * when set, the GCC response-file stem: the arguments after argv[0] are then passed as {@code
+ * @file} the way GCC's {@code fork_execute} does, named {@code <stem><suffix>} with {@code
+ * -save-temps} (e.g. {@code .gccnative_args}). Never run through a shell.
+ */
+public record Command(
+    List<String> argv,
+    Map<String, String> environment,
+    Path workingDirectory,
+    Optional<Duration> timeout,
+    Optional<String> responseFileSuffix) {
+  /** Copies and checks the arguments. */
+  public Command {
+    argv = List.copyOf(Objects.requireNonNull(argv, "argv"));
+    if (argv.isEmpty()) {
+      throw new IllegalArgumentException("empty argv");
+    }
+    environment = Map.copyOf(Objects.requireNonNull(environment, "environment"));
+    Objects.requireNonNull(workingDirectory, "workingDirectory");
+    Objects.requireNonNull(timeout, "timeout");
+    Objects.requireNonNull(responseFileSuffix, "responseFileSuffix");
+  }
+
+  /** A plain run: no timeout, no response file. */
+  public static Command of(List<String> argv, Map<String, String> environment, Path dir) {
+    return new Command(argv, environment, dir, Optional.empty(), Optional.empty());
+  }
+
+  /** This command with a timeout. */
+  public Command withTimeout(Duration limit) {
+    return new Command(argv, environment, workingDirectory, Optional.of(limit), responseFileSuffix);
+  }
+
+  /** This command passing its arguments in a response file named with {@code suffix}. */
+  public Command withResponseFile(String suffix) {
+    return new Command(argv, environment, workingDirectory, timeout, Optional.of(suffix));
+  }
+
+  /** The program, argv[0]. */
+  public String program() {
+    return argv.get(0);
+  }
+}

@@ -1,0 +1,25 @@
+package org.offlink.bridge.process;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The outcome of a finished run: the argv actually executed, the exit status (128+N for a child
+ * killed by signal N), both streams fully drained, and the wall time.
+ */
+public record CommandResult(
+    List<String> argv, int exitStatus, String stdout, String stderr, Duration elapsed) {
+  /** Copies and checks the fields. */
+  public CommandResult {
+    argv = List.copyOf(Objects.requireNonNull(argv, "argv"));
+    Objects.requireNonNull(stdout, "stdout");
+    Objects.requireNonNull(stderr, "stderr");
+    Objects.requireNonNull(elapsed, "elapsed");
+  }
+
+  /** Whether the program exited with status 0. */
+  public boolean succeeded() {
+    return exitStatus == 0;
+  }
+}
