@@ -1,0 +1,110 @@
+package org.offlink.bridge.gcc;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.offlink.bridge.process.Command;
+import org.offlink.bridge.process.CommandResult;
+import org.offlink.bridge.process.ProcessRunner;
+import org.offlink.bridge.tool.OffloadTarget;
+
+/**
+ * Facts about the host GCC whose link offlink serves: host triplet ({@code x86_64-linux-gnu}) and
+ * version. Only GCC 12's offload layout is implemented; {@link #requireSupported()} refuses others
+ * with the reason (reference §3.8 / §4.8).
+ */
+public record GccInstallation(String hostTriplet, GccVersion version) {
+  private static final Pattern LIB_LAYOUT =
+      Pattern.compile("(?:.*/)?lib(?:exec)?/gcc/([^/]+)/(\\d+)(?:\\.\\d+)*(?:/.*)?");
+
+  /** Checks the fields. */
+  public GccInstallation {
+    Objects.requireNonNull(hostTriplet, "hostTriplet");
+    Objects.requireNonNull(version, "version");
+    if (hostTriplet.isEmpty() || hostTriplet.contains("/")) {
+      throw new IllegalArgumentException("bad host triplet '" + hostTriplet + "'");
+    }
+  }
+
+  /** Reads the facts by running {@code <COLLECT_GCC> -dumpmachine} and {@code -dumpfullversion}. */
+  public static GccInstallation detect(
+      Map<String, String> environment, Path workingDirectory, ProcessRunner runner)
+      throws IOException {
+    String collectGcc = environment.get("COLLECT_GCC");
+    if (collectGcc == null) {
+      throw new UnsupportedGccException("COLLECT_GCC must be set.");
+    }
+    String machine = ask(runner, collectGcc, "-dumpmachine", environment, workingDirectory);
+    String version = ask(runner, collectGcc, "-dumpfullversion", environment, workingDirectory);
+    return new GccInstallation(machine, GccVersion.parse(version));
+  }
+
+  private static String ask(
+      ProcessRunner runner, String gcc, String option, Map<String, String> env, Path cwd)
+      throws IOException {
+    CommandResult r = runner.runChecked(Command.of(List.of(gcc, option), env, cwd));
+    return r.stdout().trim();
+  }
+
+  /**
+   * Derives the facts from a path inside the GCC library directory, e.g. mkoffload's own {@code
+   * /usr/lib/gcc/x86_64-linux-gnu/12/accel/nvptx-none/mkoffload}.
+   */
+  public static Optional<GccInstallation> fromLibraryPath(Path path) {
+    Matcher m = LIB_LAYOUT.matcher(path.normalize().toString());
+    if (!m.matches()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new GccInstallation(m.group(1), new GccVersion(Integer.parseInt(m.group(2)), 0, 0)));
+  }
+
+  /** The major version. */
+  public int major() {
+    return version.major();
+  }
+
+  /** The accel driver name mkoffload has compiled in (GCC_INSTALL_NAME). */
+  public String accelDriverName(OffloadTarget target) {
+    return target.accelDriverName(hostTriplet, major());
+  }
+
+  /** Debian's accel library directory, {@code /usr/lib/gcc/<triplet>/<major>/accel/<target>}. */
+  public Path debianAccelLibraryDirectory(OffloadTarget target) {
+    return Path.of(
+        "/usr/lib/gcc", hostTriplet, Integer.toString(major()), "accel", target.triplet());
+  }
+
+  /** Throws unless this GCC's offload layout is implemented (GCC 12 only). */
+  public void requireSupported() throws UnsupportedGccException {
+    String why = unsupportedReason(major());
+    if (why != null) {
+      throw new UnsupportedGccException(why);
+    }
+  }
+
+  /** The refusal text for a major version, or null when it is supported. */
+  static String unsupportedReason(int major) {
+    switch (major) {
+      case 12:
+        return null;
+      case 13:
+        return "GCC 13 is not supported yet (wrapper layout differs: nvptx_data/gcn_data gain an"
+            + " omp_requires_mask, GOMP_VERSION 2, and the accel lto1 needs"
+            + " GCC_OFFLOAD_OMP_REQUIRES_FILE)";
+      case 14:
+        return "GCC 14 is not supported yet (wrapper layout differs: indirect-function tables,"
+            + " GOMP_VERSION 3, -mxnack=on|any|off, omp_requires file)";
+      case 15:
+        return "GCC 15 is not supported yet (wrapper layout differs: -foffload-abi-host-opts is"
+            + " required, #embed HSACO, -mfake-exceptions, generic gfx targets)";
+      default:
+        return "GCC " + major + " is not supported (only the GCC 12 offload layout is implemented)";
+    }
+  }
+}

@@ -1,0 +1,197 @@
+package org.offlink.bridge.gcn;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.offlink.bridge.ToolContext;
+import org.offlink.bridge.gcc.AccelEnvironment;
+import org.offlink.bridge.gcc.DumpNames;
+import org.offlink.bridge.gcc.GccInstallation;
+import org.offlink.bridge.gcc.OffloadAbi;
+import org.offlink.bridge.gcc.OffloadOptions;
+import org.offlink.bridge.gcc.UnsupportedGccException;
+import org.offlink.bridge.image.GcnImage;
+import org.offlink.bridge.process.Command;
+import org.offlink.bridge.process.CommandResult;
+import org.offlink.bridge.process.ProcessRunner;
+import org.offlink.bridge.process.ToolFailedException;
+import org.offlink.bridge.temp.TempFiles;
+import org.offlink.bridge.tool.OffloadTarget;
+import org.offlink.bridge.tool.ResolvedTool;
+import org.offlink.bridge.tool.ToolLocator;
+import org.offlink.streamer.MalformedObjectException;
+
+/**
+ * Builds the amdgcn device image like GCC 12's gcn mkoffload (reference §4.2–4.4): accel compile to
+ * assembly ({@code -S}), {@link GcnAsmProcessor}, then assemble and link to an HSACO with the accel
+ * driver, and check the HSACO's ELF header matches the requested architecture. ILP32 yields an
+ * image with no bytes and no kernels (GCC leaves its C file empty then). Early debug info ({@code
+ * -g}, reference §4.6) is not copied.
+ */
+public final class GcnImageBuilder {
+  private final ProcessRunner runner;
+  private final ToolContext context;
+  private final GccInstallation gcc;
+
+  /** A builder running tools through {@code runner} in {@code context}. */
+  public GcnImageBuilder(ProcessRunner runner, ToolContext context, GccInstallation gcc) {
+    this.runner = Objects.requireNonNull(runner, "runner");
+    this.context = Objects.requireNonNull(context, "context");
+    this.gcc = Objects.requireNonNull(gcc, "gcc");
+  }
+
+  /** Builds the image with its own temp-file scope (closed before returning). */
+  public GcnImage build(OffloadOptions options) throws IOException {
+    try (TempFiles temps =
+        new TempFiles(
+            TempFiles.tempDirectory(context.environment()),
+            context.workingDirectory(),
+            options.saveTemps(),
+            options.verbose(),
+            context.err())) {
+      return build(options, temps);
+    }
+  }
+
+  /** Builds the image, registering intermediates in the caller's {@code temps}. */
+  public GcnImage build(OffloadOptions options, TempFiles temps) throws IOException {
+    gcc.requireSupported();
+    GcnTargetSettings settings = GcnTargetSettings.fromArguments(options.forwarded());
+    if (options.abi() == OffloadAbi.ILP32) {
+      return new GcnImage(new byte[0], List.of(), 0);
+    }
+    DumpNames names = options.names();
+    ResolvedTool accel = locateAccelCompiler();
+    Map<String, String> env = AccelEnvironment.forAccelCompiler(context.environment());
+    Path cwd = context.workingDirectory();
+    String asm1 = temps.named(names.mkoffload(".1.s"), ".mkoffload.1.s");
+    String asm2 = temps.named(names.mkoffload(".2.s"), ".mkoffload.2.s");
+    String hsaco = temps.named(names.mkoffload(".hsaco"), ".mkoffload.hsaco");
+    runner.runChecked(
+        Command.of(compileArgv(accel.argv0(), options, asm1), env, cwd)
+            .withResponseFile(DumpNames.GCC_ARGS));
+    Path asm1Path = cwd.resolve(asm1);
+    GcnAsmProcessor.Result processed =
+        GcnAsmProcessor.process(readIntermediate(asm1Path, "asm"), asm1Path);
+    Files.write(cwd.resolve(asm2), processed.assembly());
+    link(Command.of(linkArgv(accel.argv0(), options, settings, asm2, hsaco), env, cwd), settings);
+    Path hsacoPath = cwd.resolve(hsaco);
+    byte[] image = readIntermediate(hsacoPath, "obj");
+    checkHeader(HsacoHeader.read(image, hsacoPath), settings, hsacoPath);
+    return new GcnImage(image, processed.kernels(), processed.variableCount());
+  }
+
+  /** The compile-step argv of GCC 12 (reference §4.2). */
+  static List<String> compileArgv(String driver, OffloadOptions options, String asm1) {
+    List<String> argv = new ArrayList<>(List.of(driver, "-S"));
+    if (options.saveTemps()) {
+      argv.add("-save-temps");
+    }
+    if (options.verbose()) {
+      argv.add("-v");
+    }
+    argv.add(options.abi().hostFlag());
+    argv.add("-xlto");
+    if (options.openmp()) {
+      argv.add("-mgomp");
+    }
+    argv.addAll(options.forwarded());
+    argv.addAll(
+        List.of(
+            "-dumpdir",
+            "",
+            "-dumpbase",
+            options.names().mkoffload(),
+            "-dumpbase-ext",
+            "",
+            "-o",
+            asm1));
+    return argv;
+  }
+
+  /**
+   * The link-step argv of GCC 12 (reference §4.4): no -save-temps and no dump options (GCC 12
+   * appends those to the wrong obstack), every {@code -l*}, {@code -Wl*} and {@code -march*}
+   * argument forwarded.
+   */
+  static List<String> linkArgv(
+      String driver,
+      OffloadOptions options,
+      GcnTargetSettings settings,
+      String asm2,
+      String hsaco) {
+    List<String> argv = new ArrayList<>(List.of(driver, asm2, "-lgomp"));
+    argv.add(settings.xnackOption());
+    argv.add(settings.sramEccOption());
+    if (options.verbose()) {
+      argv.add("-v");
+    }
+    for (String a : options.forwarded()) {
+      if (a.startsWith("-l") || a.startsWith("-Wl") || a.startsWith("-march")) {
+        argv.add(a);
+      }
+    }
+    argv.add("-o");
+    argv.add(hsaco);
+    return argv;
+  }
+
+  private void link(Command command, GcnTargetSettings settings) throws IOException {
+    CommandResult result = runner.run(command.withResponseFile(DumpNames.LD_ARGS));
+    if (result.succeeded()) {
+      return;
+    }
+    if (result.stderr().contains("incompatible mach")) {
+      throw new UnsupportedGccException(brokenMultilibMessage(settings));
+    }
+    throw new ToolFailedException(result);
+  }
+
+  /** Why Debian 12's gfx908 link fails: the multilib lacks libgomp.a, fiji's is picked. */
+  private String brokenMultilibMessage(GcnTargetSettings settings) {
+    String arch = settings.arch().option();
+    Path dir = gcc.debianAccelLibraryDirectory(OffloadTarget.AMDGCN).resolve(arch);
+    String missing =
+        Files.isRegularFile(dir.resolve("libgomp.a"))
+            ? ""
+            : " (" + dir + " has no libgomp.a, so the linker took the default fiji one)";
+    return "cannot link the amdgcn image for -march="
+        + arch
+        + ": the accel libraries of this GCC are built for a different GPU"
+        + missing
+        + "; the installed "
+        + OffloadTarget.AMDGCN.debianPackage(gcc.major())
+        + " does not support "
+        + arch
+        + " offloading, use -foffload-options=-march=gfx906, gfx900 or fiji";
+  }
+
+  private static void checkHeader(HsacoHeader h, GcnTargetSettings settings, Path file)
+      throws MalformedObjectException {
+    if (h.machine() != HsacoHeader.EM_AMDGPU || h.mach() != settings.arch().elfMach()) {
+      throw new MalformedObjectException(
+          file,
+          0x12,
+          String.format(
+              "expected an AMDGPU (0xe0) HSACO for %s (mach 0x%x), found machine 0x%x mach 0x%x",
+              settings.arch().option(), settings.arch().elfMach(), h.machine(), h.mach()));
+    }
+  }
+
+  private static byte[] readIntermediate(Path file, String kind) throws IOException {
+    if (!Files.isRegularFile(file)) {
+      throw new IOException("cannot open intermediate gcn " + kind + " file " + file);
+    }
+    return Files.readAllBytes(file);
+  }
+
+  private ResolvedTool locateAccelCompiler() throws IOException {
+    ToolLocator locator = new ToolLocator(context.environment(), context.workingDirectory());
+    return locator.findAccelCompiler(
+        gcc.accelDriverName(OffloadTarget.AMDGCN), OffloadTarget.AMDGCN.debianPackage(gcc.major()));
+  }
+}

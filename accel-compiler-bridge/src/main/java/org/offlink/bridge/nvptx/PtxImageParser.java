@@ -1,0 +1,142 @@
+package org.offlink.bridge.nvptx;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.offlink.bridge.image.NvptxFunction;
+import org.offlink.bridge.image.NvptxImage;
+import org.offlink.streamer.MalformedObjectException;
+
+/**
+ * Turns linked PTX (nvptx-ld output) into what GCC 12's nvptx mkoffload registers.
+ *
+ * <pre>
+ * input   := chunk* ; nvptx-ld terminates every object's PTX with NUL
+ * chunk   := byte* NUL
+ * map     := "//:VAR_MAP " record "\n" | "//:FUNC_MAP " record "\n"   ; only right after a "\n"
+ * record  := C-string ( "," int )*      ; e.g. "main$_omp_fn$0", 0x20, 0x1, 0x40
+ * </pre>
+ *
+ * As in GCC 12 ({@code process}), {@code \r} bytes are dropped from chunks, map lines that start
+ * right after a newline are removed (with their newline) and collected in file order, and any other
+ * {@code //:} line there is an error (GCC aborts). A record must end in a newline before the
+ * chunk's NUL ({@code malformed ptx file}). A missing final NUL ends the last chunk at EOF (GCC
+ * reads past its buffer there).
+ */
+public final class PtxImageParser {
+  private static final byte[] MARK = bytes("//:");
+  private static final byte[] VAR = bytes("VAR_MAP ");
+  private static final byte[] FUNC = bytes("FUNC_MAP ");
+
+  private final byte[] in;
+  private final Path file;
+  private final List<String> vars = new ArrayList<>();
+  private final List<NvptxFunction> funcs = new ArrayList<>();
+  private int pos;
+
+  private PtxImageParser(byte[] in, Path file) {
+    this.in = in;
+    this.file = file;
+  }
+
+  /** Parses linked PTX text (test convenience; NULs may be written as {@code \0}). */
+  public static NvptxImage parse(String ptx) throws MalformedObjectException {
+    return parse(ptx.getBytes(StandardCharsets.ISO_8859_1), Path.of("<string>"));
+  }
+
+  /** Parses the bytes of {@code file}. */
+  public static NvptxImage parse(byte[] ptx, Path file) throws MalformedObjectException {
+    return new PtxImageParser(ptx, file).run();
+  }
+
+  private NvptxImage run() throws MalformedObjectException {
+    List<byte[]> chunks = new ArrayList<>();
+    while (pos < in.length) {
+      chunks.add(chunk());
+    }
+    return new NvptxImage(chunks, vars, funcs);
+  }
+
+  private byte[] chunk() throws MalformedObjectException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    while (pos < in.length) {
+      byte c = in[pos++];
+      if (c == 0) {
+        break;
+      }
+      if (c == '\r') {
+        continue;
+      }
+      out.write(c);
+      if (c == '\n') {
+        while (startsWith(pos, MARK)) {
+          mapLine();
+        }
+      }
+    }
+    return out.toByteArray();
+  }
+
+  private void mapLine() throws MalformedObjectException {
+    int start = pos;
+    int p = pos + MARK.length;
+    boolean isVar = startsWith(p, VAR);
+    if (!isVar && !startsWith(p, FUNC)) {
+      throw new MalformedObjectException(
+          file,
+          start,
+          "unknown mapping directive '"
+              + line(start)
+              + "' (expected //:VAR_MAP or"
+              + " //:FUNC_MAP)");
+    }
+    int recordStart = p + (isVar ? VAR.length : FUNC.length);
+    int end = recordStart;
+    while (end < in.length && in[end] != '\n' && in[end] != 0) {
+      end++;
+    }
+    if (end >= in.length || in[end] != '\n') {
+      throw new MalformedObjectException(
+          file, start, "malformed ptx file: mapping line without" + " newline");
+    }
+    String text = new String(in, recordStart, end - recordStart, StandardCharsets.ISO_8859_1);
+    MapRecord record = MapRecord.parse(stripCr(text), file, recordStart);
+    if (isVar) {
+      vars.add(record.name());
+    } else {
+      funcs.add(record.toFunction(file, recordStart));
+    }
+    pos = end + 1;
+  }
+
+  /** A trailing CR is whitespace to the C compiler that reads GCC's record text. */
+  private static String stripCr(String text) {
+    return text.endsWith("\r") ? text.substring(0, text.length() - 1) : text;
+  }
+
+  private String line(int start) {
+    int end = start;
+    while (end < in.length && in[end] != '\n' && in[end] != 0 && end - start < 60) {
+      end++;
+    }
+    return new String(in, start, end - start, StandardCharsets.ISO_8859_1);
+  }
+
+  private boolean startsWith(int at, byte[] prefix) {
+    if (at + prefix.length > in.length) {
+      return false;
+    }
+    for (int i = 0; i < prefix.length; i++) {
+      if (in[at + i] != prefix[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static byte[] bytes(String s) {
+    return s.getBytes(StandardCharsets.US_ASCII);
+  }
+}

@@ -1,0 +1,165 @@
+package org.offlink.bridge.process;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.offlink.bridge.temp.TempFiles;
+import org.offlink.bridge.tool.ExecutableSearch;
+
+/**
+ * The real {@link ProcessRunner}: runs argv lists through {@link ProcessBuilder} (never a shell),
+ * looks argv[0] up on the command's own {@code PATH} when it has no slash (libiberty's {@code
+ * PEX_SEARCH}), writes response files like GCC's {@code collect_execute}, echoes the argv that is
+ * really run (so {@code prog @file} when a response file is used) to the err stream with {@code
+ * -v}, and drains stdout and stderr concurrently. A child killed by signal N reports 128+N, which
+ * is what {@link Process#exitValue()} yields on Linux.
+ */
+public final class SystemProcessRunner implements ProcessRunner {
+  private final RunnerOptions options;
+
+  /** Creates a runner with the given behaviour. */
+  public SystemProcessRunner(RunnerOptions options) {
+    this.options = Objects.requireNonNull(options, "options");
+  }
+
+  @Override
+  public CommandResult run(Command command) throws IOException {
+    Optional<Path> responseFile = Optional.empty();
+    List<String> argv = command.argv();
+    if (command.responseFileSuffix().isPresent()) {
+      responseFile = Optional.of(responseFilePath(command));
+      argv = List.of(command.program(), "@" + displayName(command, responseFile.get()));
+    }
+    try {
+      if (options.verbose() || options.dryRun()) {
+        options.err().println(String.join(" ", argv));
+        options.err().flush();
+      }
+      if (options.dryRun()) {
+        return new CommandResult(argv, 0, "", "", Duration.ZERO);
+      }
+      if (responseFile.isPresent()) {
+        List<String> rest = command.argv().subList(1, command.argv().size());
+        Files.writeString(responseFile.get(), ResponseFiles.format(rest), StandardCharsets.UTF_8);
+      }
+      return execute(command, argv);
+    } finally {
+      if (responseFile.isPresent() && !keepResponseFile()) {
+        Files.deleteIfExists(responseFile.get());
+      }
+    }
+  }
+
+  private boolean keepResponseFile() {
+    return options.saveTemps() && options.dumppfx().isPresent();
+  }
+
+  private Path responseFilePath(Command command) throws IOException {
+    if (keepResponseFile()) {
+      String name = options.dumppfx().get() + command.responseFileSuffix().get();
+      return command.workingDirectory().resolve(name);
+    }
+    if (options.dryRun()) {
+      return options.tempDirectory().resolve("ccXXXXXX");
+    }
+    return TempFiles.makeTempFile(options.tempDirectory(), "");
+  }
+
+  /** GCC prints the @file as named: relative to the cwd with save-temps, absolute otherwise. */
+  private String displayName(Command command, Path file) {
+    if (keepResponseFile()) {
+      return options.dumppfx().get() + command.responseFileSuffix().get();
+    }
+    return file.toString();
+  }
+
+  private CommandResult execute(Command command, List<String> argv) throws IOException {
+    List<String> real = new ArrayList<>(argv);
+    real.set(0, resolveProgram(command).toString());
+    ProcessBuilder pb = new ProcessBuilder(real).directory(command.workingDirectory().toFile());
+    pb.environment().clear();
+    pb.environment().putAll(command.environment());
+    long start = System.nanoTime();
+    Process process = pb.start();
+    process.getOutputStream().close();
+    CompletableFuture<byte[]> out = drain(process.getInputStream());
+    CompletableFuture<byte[]> err = drain(process.getErrorStream());
+    int status = waitFor(process, command, argv);
+    Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+    Charset cs = Charset.defaultCharset();
+    return new CommandResult(
+        argv, status, new String(join(out), cs), new String(join(err), cs), elapsed);
+  }
+
+  private Path resolveProgram(Command command) throws IOException {
+    String program = command.program();
+    if (program.contains("/")) {
+      return command.workingDirectory().resolve(program);
+    }
+    String path = command.environment().getOrDefault("PATH", "");
+    return ExecutableSearch.onPath(program, path, command.workingDirectory())
+        .orElseThrow(() -> new IOException("execvp: " + program + ": No such file or directory"));
+  }
+
+  private static int waitFor(Process process, Command command, List<String> argv)
+      throws IOException {
+    try {
+      if (command.timeout().isEmpty()) {
+        return process.waitFor();
+      }
+      if (process.waitFor(command.timeout().get().toMillis(), TimeUnit.MILLISECONDS)) {
+        return process.exitValue();
+      }
+      process.descendants().forEach(ProcessHandle::destroyForcibly);
+      process.destroyForcibly().waitFor();
+      throw new ToolFailedException(argv, -1, "");
+    } catch (InterruptedException e) {
+      process.descendants().forEach(ProcessHandle::destroyForcibly);
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while running " + command.program(), e);
+    }
+  }
+
+  private static CompletableFuture<byte[]> drain(InputStream in) {
+    return CompletableFuture.supplyAsync(
+        () -> {
+          try (in) {
+            ByteArrayOutputStream buf = new ByteArrayOutputStream();
+            in.transferTo(buf);
+            return buf.toByteArray();
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        },
+        r -> {
+          Thread t = new Thread(r, "offlink-drain");
+          t.setDaemon(true);
+          t.start();
+        });
+  }
+
+  private static byte[] join(CompletableFuture<byte[]> f) throws IOException {
+    try {
+      return f.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while reading child output", e);
+    } catch (ExecutionException e) {
+      throw new IOException("reading child output: " + e.getCause().getMessage(), e.getCause());
+    }
+  }
+}

@@ -1,0 +1,47 @@
+package org.offlink.bridge.tool;
+
+/**
+ * The offload targets GCC 12 supports, with the Debian package that provides each accel compiler.
+ */
+public enum OffloadTarget {
+  /** NVIDIA PTX. */
+  NVPTX("nvptx-none", "gcc-%d-offload-nvptx"),
+  /** AMD GCN (HSA). */
+  AMDGCN("amdgcn-amdhsa", "gcc-%d-offload-amdgcn");
+
+  private final String triplet;
+  private final String packagePattern;
+
+  OffloadTarget(String triplet, String packagePattern) {
+    this.triplet = triplet;
+    this.packagePattern = packagePattern;
+  }
+
+  /** The target name as in {@code OFFLOAD_TARGET_NAMES}, e.g. {@code nvptx-none}. */
+  public String triplet() {
+    return triplet;
+  }
+
+  /** The Debian package with this target's accel compiler for GCC {@code major}. */
+  public String debianPackage(int major) {
+    return String.format(packagePattern, major);
+  }
+
+  /**
+   * The accel driver name compiled into mkoffload as {@code GCC_INSTALL_NAME}: {@code
+   * <host>-accel-<target>-gcc-<major>} on Debian.
+   */
+  public String accelDriverName(String hostTriplet, int major) {
+    return hostTriplet + "-accel-" + triplet + "-gcc-" + major;
+  }
+
+  /** Looks a target up by its triplet. */
+  public static java.util.Optional<OffloadTarget> byTriplet(String name) {
+    for (OffloadTarget t : values()) {
+      if (t.triplet.equals(name)) {
+        return java.util.Optional.of(t);
+      }
+    }
+    return java.util.Optional.empty();
+  }
+}

@@ -1,0 +1,121 @@
+package org.offlink.bridge.process;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SystemProcessRunnerTest {
+  @TempDir Path dir;
+  private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+  private final PrintStream err = new PrintStream(errBytes, true, StandardCharsets.UTF_8);
+  private final Map<String, String> env = Map.of("PATH", "/usr/bin:/bin");
+
+  private SystemProcessRunner runner(boolean verbose, boolean dryRun, boolean saveTemps) {
+    return new SystemProcessRunner(
+        new RunnerOptions(err, verbose, dryRun, saveTemps, Optional.of("./x.pfx"), dir));
+  }
+
+  @Test
+  void capturesBothStreamsAndLooksUpPath() throws IOException {
+    CommandResult r =
+        runner(false, false, false)
+            .run(Command.of(List.of("sh", "-c", "echo out; echo err >&2; exit 3"), env, dir));
+    assertEquals(3, r.exitStatus());
+    assertEquals("out\n", r.stdout());
+    assertEquals("err\n", r.stderr());
+  }
+
+  @Test
+  void drainsLargeOutputOnBothStreams() throws IOException {
+    String script =
+        "head -c 300000 /dev/zero | tr '\\0' a; head -c 300000 /dev/zero | tr '\\0' b >&2";
+    CommandResult r =
+        runner(false, false, false).run(Command.of(List.of("sh", "-c", script), env, dir));
+    assertEquals(300000, r.stdout().length());
+    assertEquals(300000, r.stderr().length());
+  }
+
+  @Test
+  void signalGives128PlusN() throws IOException {
+    CommandResult r =
+        runner(false, false, false).run(Command.of(List.of("sh", "-c", "kill -9 $$"), env, dir));
+    assertEquals(128 + 9, r.exitStatus());
+  }
+
+  @Test
+  void timeoutKillsChild() {
+    Command c = Command.of(List.of("sleep", "30"), env, dir).withTimeout(Duration.ofMillis(200));
+    long start = System.nanoTime();
+    ToolFailedException e =
+        assertThrows(ToolFailedException.class, () -> runner(false, false, false).run(c));
+    assertEquals(-1, e.exitStatus());
+    assertTrue(System.nanoTime() - start < 10_000_000_000L);
+  }
+
+  @Test
+  void missingProgramIsIoException() {
+    IOException e =
+        assertThrows(
+            IOException.class,
+            () ->
+                runner(false, false, false).run(Command.of(List.of("no-such-prog-xyz"), env, dir)));
+    assertTrue(e.getMessage().contains("no-such-prog-xyz"), e.getMessage());
+  }
+
+  private Path showScript() throws IOException {
+    Path script = dir.resolve("show.sh");
+    Files.writeString(script, "#!/bin/sh\ncat \"${1#@}\"\n");
+    script.toFile().setExecutable(true);
+    return script;
+  }
+
+  @Test
+  void responseFileWithSaveTempsIsKeptAndEchoed() throws IOException {
+    Command c =
+        Command.of(List.of(showScript().toString(), "", "a b", "q'\""), env, dir)
+            .withResponseFile(".gcc_args");
+    CommandResult r = runner(true, false, true).run(c);
+    assertEquals(List.of(showScript().toString(), "@./x.pfx.gcc_args"), r.argv());
+    String expected = "\"\"\na\\ b\nq\\'\\\"\n";
+    assertEquals(expected, r.stdout());
+    assertEquals(expected, Files.readString(dir.resolve("x.pfx.gcc_args")));
+    assertEquals(showScript() + " @./x.pfx.gcc_args\n", errBytes.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void responseFileWithoutSaveTempsIsTemporary() throws IOException {
+    Command c =
+        Command.of(List.of(showScript().toString(), "one", "two words"), env, dir)
+            .withResponseFile(".gcc_args");
+    CommandResult r = runner(false, false, false).run(c);
+    String rsp = r.argv().get(1);
+    assertTrue(rsp.startsWith("@" + dir.resolve("cc")), rsp);
+    assertEquals("one\ntwo\\ words\n", r.stdout());
+    assertFalse(Files.exists(Path.of(rsp.substring(1))), "response file must be deleted");
+    assertFalse(Files.exists(dir.resolve("x.pfx.gcc_args")));
+  }
+
+  @Test
+  void dryRunPrintsWithoutRunning() throws IOException {
+    Path marker = dir.resolve("marker");
+    CommandResult r =
+        runner(false, true, false).run(Command.of(List.of("touch", marker.toString()), env, dir));
+    assertEquals(0, r.exitStatus());
+    assertFalse(Files.exists(marker));
+    assertEquals("touch " + marker + "\n", errBytes.toString(StandardCharsets.UTF_8));
+  }
+}
