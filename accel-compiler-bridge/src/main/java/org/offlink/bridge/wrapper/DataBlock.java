@@ -1,0 +1,121 @@
+package org.offlink.bridge.wrapper;
+
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The contents of one wrapper data section under construction, with the named objects placed in it
+ * and the 8-byte pointers that need an {@code R_X86_64_64} relocation. Little-endian, LP64.
+ */
+final class DataBlock {
+  /** A named object: its offset, size and the C name GCC gives it. */
+  record Placement(String name, long offset, long size) {}
+
+  /** An 8-byte pointer at {@code offset} to {@code target}'s section plus {@code addend}. */
+  record Pointer(long offset, DataBlock target, long addend) {}
+
+  private final String sectionName;
+  private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+  private final List<Placement> objects = new ArrayList<>();
+  private final List<Pointer> pointers = new ArrayList<>();
+  private final Map<String, Long> literals = new LinkedHashMap<>();
+  private long alignment = 1;
+
+  DataBlock(String sectionName) {
+    this.sectionName = sectionName;
+  }
+
+  String sectionName() {
+    return sectionName;
+  }
+
+  /**
+   * Starts a named object of {@code size} bytes whose C type has {@code naturalAlignment}, aligned
+   * as GCC 12 aligns static data on x86-64 without {@code -Os}: 32 bytes from 32 bytes of size
+   * (ix86_data_alignment's optimisation rule), 16 from 16 bytes (the psABI rule for aggregates),
+   * else the type's own alignment.
+   */
+  long beginObject(String name, long size, int naturalAlignment) {
+    int align = size >= 32 ? 32 : size >= 16 ? 16 : naturalAlignment;
+    align = Math.max(align, naturalAlignment);
+    alignTo(align);
+    long offset = bytes.size();
+    objects.add(new Placement(name, offset, size));
+    return offset;
+  }
+
+  /**
+   * The offset of a NUL-terminated string literal, placed (1-aligned) on first use; GCC shares
+   * identical literals of one translation unit the same way.
+   */
+  long literal(String text) {
+    Long known = literals.get(text);
+    if (known != null) {
+      return known;
+    }
+    long offset = bytes.size();
+    bytes.writeBytes(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    bytes.write(0);
+    literals.put(text, offset);
+    return offset;
+  }
+
+  void alignTo(int align) {
+    alignment = Math.max(alignment, align);
+    while (bytes.size() % align != 0) {
+      bytes.write(0);
+    }
+  }
+
+  void putBytes(byte[] data) {
+    bytes.writeBytes(data);
+  }
+
+  void putU8(int v) {
+    bytes.write(v);
+  }
+
+  void putU16(int v) {
+    bytes.write(v);
+    bytes.write(v >>> 8);
+  }
+
+  void putU32(long v) {
+    putU16((int) v & 0xffff);
+    putU16((int) (v >>> 16) & 0xffff);
+  }
+
+  void putU64(long v) {
+    putU32(v & 0xffff_ffffL);
+    putU32(v >>> 32);
+  }
+
+  /** An 8-byte pointer to {@code target} + {@code addend}; the bytes stay 0 (RELA addend). */
+  void putPointer(DataBlock target, long addend) {
+    pointers.add(new Pointer(bytes.size(), target, addend));
+    putU64(0);
+  }
+
+  long size() {
+    return bytes.size();
+  }
+
+  long alignment() {
+    return alignment;
+  }
+
+  byte[] toByteArray() {
+    return bytes.toByteArray();
+  }
+
+  List<Placement> objects() {
+    return List.copyOf(objects);
+  }
+
+  List<Pointer> pointers() {
+    return List.copyOf(pointers);
+  }
+}

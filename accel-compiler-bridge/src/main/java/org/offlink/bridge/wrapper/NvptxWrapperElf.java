@@ -1,0 +1,68 @@
+package org.offlink.bridge.wrapper;
+
+import java.util.List;
+import org.offlink.bridge.image.NvptxFunction;
+import org.offlink.bridge.image.NvptxImage;
+
+/**
+ * The nvptx wrapper object, laid out as GCC 12 lays out its generated C for x86-64 LP64.
+ *
+ * <p>{@code .rodata}: each {@code ptx_code_<k>} (chunk bytes + NUL), then the name literals. {@code
+ * .data.rel.ro.local}:
+ *
+ * <pre>
+ * ptx_objs[n]       16 bytes each: 0 const char *code; 8 size_t size (= chunk length + 1)
+ * var_mappings[n]    8 bytes each: const char *name
+ * func_mappings[n]  16 bytes each: 0 const char *name; 8 unsigned short dim[3]; 14 padding
+ * target_data       48 bytes: 0 ptx_objs; 8 unsigned ptx_num; 16 var_names; 24 unsigned var_num;
+ *                             32 fn_names; 40 unsigned fn_num (4 padding after each unsigned)
+ * </pre>
+ */
+final class NvptxWrapperElf {
+  /** {@code GOMP_VERSION_PACK (1, GOMP_VERSION_NVIDIA_PTX)} of GCC 12. */
+  static final int VERSION = 0x10001;
+
+  /** {@code GOMP_DEVICE_NVIDIA_PTX}. */
+  static final int DEVICE = 5;
+
+  private NvptxWrapperElf() {}
+
+  static byte[] build(NvptxImage image) {
+    DataBlock rodata = new DataBlock(".rodata");
+    DataBlock relro = new DataBlock(".data.rel.ro.local");
+    List<byte[]> chunks = image.ptxChunks();
+    long[] chunkOffsets = new long[chunks.size()];
+    for (int k = 0; k < chunks.size(); k++) {
+      byte[] chunk = chunks.get(k);
+      chunkOffsets[k] = rodata.beginObject("ptx_code_" + k, chunk.length + 1L, 1);
+      rodata.putBytes(chunk);
+      rodata.putU8(0);
+    }
+
+    long ptxObjs = relro.beginObject("ptx_objs", 16L * chunks.size(), 8);
+    for (int k = 0; k < chunks.size(); k++) {
+      relro.putPointer(rodata, chunkOffsets[k]);
+      relro.putU64(chunks.get(k).length + 1L);
+    }
+    long varMappings = relro.beginObject("var_mappings", 8L * image.variables().size(), 8);
+    for (String name : image.variables()) {
+      relro.putPointer(rodata, rodata.literal(name));
+    }
+    long funcMappings = relro.beginObject("func_mappings", 16L * image.functions().size(), 8);
+    for (NvptxFunction fn : image.functions()) {
+      relro.putPointer(rodata, rodata.literal(fn.name()));
+      relro.putU16(fn.gang());
+      relro.putU16(fn.worker());
+      relro.putU16(fn.vector());
+      relro.putU16(0);
+    }
+    long targetData = relro.beginObject("target_data", 48, 8);
+    relro.putPointer(relro, ptxObjs);
+    relro.putU64(chunks.size());
+    relro.putPointer(relro, varMappings);
+    relro.putU64(image.variables().size());
+    relro.putPointer(relro, funcMappings);
+    relro.putU64(image.functions().size());
+    return WrapperElfAssembler.assemble(List.of(rodata, relro), relro, targetData, VERSION, DEVICE);
+  }
+}

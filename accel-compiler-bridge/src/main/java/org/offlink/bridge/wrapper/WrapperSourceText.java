@@ -1,0 +1,48 @@
+package org.offlink.bridge.wrapper;
+
+/** The text both GCC 12 C generators end with: declarations, constructor and destructor. */
+final class WrapperSourceText {
+  private WrapperSourceText() {}
+
+  /**
+   * Appends the {@code extern "C"} declarations, {@code __OFFLOAD_TABLE__} and {@code init}/{@code
+   * fini}. {@code blankAfterEndif} mirrors the gcn generator's extra empty line; the stray {@code
+   * ;} after each body is in GCC's output too.
+   */
+  static void appendRegistration(
+      StringBuilder out, int version, int device, String deviceComment, boolean blankAfterEndif) {
+    out.append("#ifdef __cplusplus\nextern \"C\" {\n#endif\n");
+    out.append(
+        "extern void GOMP_offload_register_ver (unsigned, const void *, int, const void *);\n");
+    out.append(
+        "extern void GOMP_offload_unregister_ver (unsigned, const void *, int, const void *);\n");
+    out.append("#ifdef __cplusplus\n}\n#endif\n");
+    if (blankAfterEndif) {
+      out.append('\n');
+    }
+    out.append("extern const void *const __OFFLOAD_TABLE__[];\n\n");
+    appendFunction(
+        out, "constructor", "init", "GOMP_offload_register_ver", version, device, deviceComment);
+    appendFunction(
+        out, "destructor", "fini", "GOMP_offload_unregister_ver", version, device, deviceComment);
+  }
+
+  private static void appendFunction(
+      StringBuilder out,
+      String attribute,
+      String name,
+      String callee,
+      int version,
+      int device,
+      String deviceComment) {
+    out.append("static __attribute__((").append(attribute).append(")) void ").append(name);
+    out.append(" (void)\n{\n  ").append(callee).append(" (");
+    out.append(String.format("%#x", version)).append(", __OFFLOAD_TABLE__, ");
+    out.append(device).append("/*").append(deviceComment).append("*/, &target_data);\n};\n");
+  }
+
+  /** {@code name} as the body of a C string literal ({@code "} and {@code \} escaped). */
+  static String quote(String name) {
+    return name.replace("\\", "\\\\").replace("\"", "\\\"");
+  }
+}
