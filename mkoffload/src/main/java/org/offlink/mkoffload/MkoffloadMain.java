@@ -1,12 +1,18 @@
 package org.offlink.mkoffload;
 
+import java.util.Arrays;
+import org.offlink.bridge.ToolContext;
+
 /** Entry point of {@code libexec/offlink/accel/<target>/mkoffload}. */
 public final class MkoffloadMain {
   private MkoffloadMain() {}
 
   /** Runs mkoffload and exits with its status. */
   public static void main(String[] args) {
-    System.err.println("mkoffload: fatal error: offlink's mkoffload has not landed yet");
-    System.exit(1);
+    ToolContext context = ToolContext.ofSystem();
+    String launcher = System.getProperty("offlink.launcher", "");
+    int status = new MkoffloadCommand(context, launcher).run(Arrays.asList(args));
+    context.err().flush();
+    System.exit(status);
   }
 }

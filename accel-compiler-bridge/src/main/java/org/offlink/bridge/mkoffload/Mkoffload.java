@@ -1,0 +1,270 @@
+package org.offlink.bridge.mkoffload;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.offlink.bridge.ToolContext;
+import org.offlink.bridge.ToolNotFoundException;
+import org.offlink.bridge.gcc.AccelEnvironment;
+import org.offlink.bridge.gcc.DumpNames;
+import org.offlink.bridge.gcc.GccInstallation;
+import org.offlink.bridge.gcc.OffloadAbi;
+import org.offlink.bridge.gcc.OffloadOptionException;
+import org.offlink.bridge.gcc.OffloadOptions;
+import org.offlink.bridge.gcc.UnsupportedGccException;
+import org.offlink.bridge.gcn.GcnImageBuilder;
+import org.offlink.bridge.image.GcnImage;
+import org.offlink.bridge.image.NvptxImage;
+import org.offlink.bridge.nvptx.NvptxImageBuilder;
+import org.offlink.bridge.process.Command;
+import org.offlink.bridge.process.ProcessRunner;
+import org.offlink.bridge.process.ResponseFileExpander;
+import org.offlink.bridge.process.RunnerOptions;
+import org.offlink.bridge.process.SystemProcessRunner;
+import org.offlink.bridge.process.ToolFailedException;
+import org.offlink.bridge.temp.TempFiles;
+import org.offlink.bridge.tool.OffloadTarget;
+import org.offlink.bridge.wrapper.WrapperObjects;
+import org.offlink.streamer.MalformedObjectException;
+
+/**
+ * GCC 12's mkoffload as a library, so that lto-wrapper can run it in-process: builds the device
+ * image for one target and writes the host wrapper object named by {@code -o}. Errors are printed
+ * as GCC prints them ({@code mkoffload: fatal error: ...} then {@code compilation terminated.}) and
+ * give exit status 1; {@link #run} never throws.
+ */
+public final class Mkoffload {
+  private static final String PROGRAM = "mkoffload";
+
+  private final ToolContext context;
+
+  /** An mkoffload running in {@code context}. */
+  public Mkoffload(ToolContext context) {
+    this.context = Objects.requireNonNull(context, "context");
+  }
+
+  /** Runs one invocation and returns its exit status. */
+  public int run(MkoffloadRequest request) {
+    try {
+      build(request);
+      return 0;
+    } catch (ToolFailedException e) {
+      return fatal(e.getMessage());
+    } catch (OffloadOptionException
+        | UnsupportedGccException
+        | ToolNotFoundException
+        | MalformedObjectException e) {
+      return fatal(e.getMessage());
+    } catch (IOException | RuntimeException e) {
+      return fatal(String.valueOf(e.getMessage()));
+    }
+  }
+
+  private int fatal(String message) {
+    context.err().println(PROGRAM + ": fatal error: " + message);
+    context.err().println("compilation terminated.");
+    context.err().flush();
+    return 1;
+  }
+
+  private void build(MkoffloadRequest request) throws IOException {
+    if (context.env("COLLECT_GCC").isEmpty()) {
+      throw new OffloadOptionException("COLLECT_GCC must be set.");
+    }
+    List<String> argv = new ArrayList<>();
+    argv.add(PROGRAM);
+    argv.addAll(request.gccArguments());
+    List<String> args = new ResponseFileExpander(context.workingDirectory()).expand(argv);
+    OffloadOptions options = OffloadOptions.parse(args.subList(1, args.size()));
+    String output =
+        options
+            .output()
+            .orElseThrow(() -> new OffloadOptionException("missing output file ('-o')"));
+    RunnerOptions runnerOptions =
+        new RunnerOptions(
+            context.err(),
+            options.verbose(),
+            false,
+            options.saveTemps(),
+            Optional.of(options.dumppfx()),
+            TempFiles.tempDirectory(context.environment()));
+    SystemProcessRunner quiet = new SystemProcessRunner(runnerOptions);
+    ProcessRunner runner = new ForwardingRunner(quiet, context.err());
+    GccInstallation gcc = installation(quiet);
+    gcc.requireSupported();
+    try (TempFiles temps = newTempFiles(options)) {
+      WrapperSource source = buildImage(request.target(), options, runner, gcc, temps);
+      // GCC restores the accel compiler's hidden variables just before the host compile.
+      Map<String, String> hostEnv =
+          AccelEnvironment.restored(context.environment(), options.verbose(), context.err());
+      Path out = context.workingDirectory().resolve(output);
+      WrapperMode mode = options.abi() == OffloadAbi.ILP32 ? WrapperMode.C : request.mode();
+      if (mode == WrapperMode.ELF) {
+        if (options.saveTemps()) {
+          // Keep what stock keeps, <dumppfx>.c, for diffing against a stock build.
+          writeCFile(temps, options, source);
+        }
+        writeAtomically(out, source.elf());
+      } else {
+        String cFile = writeCFile(temps, options, source);
+        runner.runChecked(hostCompile(options, hostEnv, cFile, output));
+      }
+    }
+  }
+
+  private WrapperSource buildImage(
+      OffloadTarget target,
+      OffloadOptions options,
+      ProcessRunner runner,
+      GccInstallation gcc,
+      TempFiles temps)
+      throws IOException {
+    if (target == OffloadTarget.NVPTX) {
+      NvptxImage image = new NvptxImageBuilder(runner, context, gcc).build(options, temps);
+      boolean empty = options.abi() == OffloadAbi.ILP32;
+      return new WrapperSource(
+          () -> WrapperObjects.nvptxElf(image), () -> empty ? "" : WrapperObjects.nvptxC(image));
+    }
+    GcnImage image = new GcnImageBuilder(runner, context, gcc).build(options, temps);
+    boolean empty = options.abi() == OffloadAbi.ILP32;
+    return new WrapperSource(
+        () -> WrapperObjects.gcnElf(image), () -> empty ? "" : WrapperObjects.gcnC(image));
+  }
+
+  private String writeCFile(TempFiles temps, OffloadOptions options, WrapperSource source)
+      throws IOException {
+    String cFile = temps.named(options.names().cFile(), ".c");
+    Path path = context.workingDirectory().resolve(cFile);
+    try {
+      Files.writeString(path, source.c(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new IOException("cannot open '" + cFile + "'", e);
+    }
+    return cFile;
+  }
+
+  /** GCC 12's host compile of the generated C file (reference §3.5, §4.7). */
+  static Command hostCompileCommand(
+      String collectGcc,
+      OffloadOptions options,
+      Map<String, String> env,
+      Path cwd,
+      String cFile,
+      String output) {
+    List<String> argv = new ArrayList<>();
+    argv.add(collectGcc);
+    for (String a : options.forwarded()) {
+      if (a.equals("-fPIC") || a.equals("-fpic")) {
+        argv.add(a);
+      }
+    }
+    if (options.saveTemps()) {
+      argv.add("-save-temps");
+    }
+    if (options.verbose()) {
+      argv.add("-v");
+    }
+    argv.addAll(
+        List.of(
+            "-dumpdir",
+            "",
+            "-dumpbase",
+            options.names().cFile(),
+            "-dumpbase-ext",
+            ".c",
+            options.abi().hostFlag(),
+            cFile,
+            "-c",
+            "-o",
+            output));
+    return Command.of(argv, env, cwd).withResponseFile(DumpNames.GCCNATIVE_ARGS);
+  }
+
+  private Command hostCompile(
+      OffloadOptions options, Map<String, String> env, String cFile, String output) {
+    String collectGcc = context.environment().get("COLLECT_GCC");
+    return hostCompileCommand(collectGcc, options, env, context.workingDirectory(), cFile, output);
+  }
+
+  /**
+   * The GCC installation: taken from {@code COLLECT_LTO_WRAPPER} when it lies in a GCC library
+   * directory (no process run), else asked of {@code COLLECT_GCC}.
+   */
+  private GccInstallation installation(ProcessRunner runner) throws IOException {
+    Optional<GccInstallation> fromPath =
+        context
+            .env("COLLECT_LTO_WRAPPER")
+            .flatMap(p -> GccInstallation.fromLibraryPath(Path.of(p)));
+    if (fromPath.isPresent()) {
+      return fromPath.get();
+    }
+    return GccInstallation.detect(context.environment(), context.workingDirectory(), runner);
+  }
+
+  private static Optional<GccInstallation> fromLibraryPath(String path) {
+    Path p = Path.of(path);
+    Optional<GccInstallation> direct = GccInstallation.fromLibraryPath(p);
+    if (direct.isPresent()) {
+      return direct;
+    }
+    try {
+      return GccInstallation.fromLibraryPath(p.toRealPath());
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+
+  private TempFiles newTempFiles(OffloadOptions options) {
+    return new TempFiles(
+        TempFiles.tempDirectory(context.environment()),
+        context.workingDirectory(),
+        options.saveTemps(),
+        options.verbose(),
+        context.err());
+  }
+
+  /** Writes {@code bytes} to a temp name beside {@code out}, then renames it into place. */
+  static void writeAtomically(Path out, byte[] bytes) throws IOException {
+    Path dir = out.toAbsolutePath().getParent();
+    Path tmp;
+    try {
+      tmp = Files.createTempFile(dir, "." + out.getFileName() + ".", ".tmp");
+    } catch (IOException e) {
+      throw new IOException("cannot write '" + out + "': directory is not writable", e);
+    }
+    try {
+      Files.write(tmp, bytes);
+      try {
+        Files.move(tmp, out, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING);
+      }
+    } finally {
+      Files.deleteIfExists(tmp);
+    }
+  }
+
+  /** The two renderings of one image; each made only when needed. */
+  private record WrapperSource(Render<byte[]> elfRender, Render<String> cRender) {
+    byte[] elf() throws IOException {
+      return elfRender.get();
+    }
+
+    String c() throws IOException {
+      return cRender.get();
+    }
+  }
+
+  @FunctionalInterface
+  private interface Render<T> {
+    T get() throws IOException;
+  }
+}
