@@ -1,0 +1,148 @@
+package org.offlink.streamer.edit;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.offlink.streamer.elf.ElfHeader;
+
+/**
+ * Writes an {@link EditableObject} as an ELF64 little-endian relocatable, laid out afresh:
+ *
+ * <pre>
+ * offset             contents
+ * 0                  ELF header (64 bytes; identification, type, machine, flags as in the input)
+ * 64 ...             section contents in section order, each aligned to its sh_addralign
+ *                    (NOBITS sections take no bytes); .shstrtab rebuilt from the final names
+ * align 8            section header table (64 bytes per section); with 0xff00 or more sections
+ *                    e_shnum = 0 and section 0's sh_size holds the count, and an e_shstrndx of
+ *                    0xff00 or more is written as SHN_XINDEX with the index in section 0's sh_link
+ * </pre>
+ *
+ * Relocatable objects refer to no file offsets except through the headers, so a fresh layout keeps
+ * every section's contents byte for byte and the output deterministic.
+ */
+final class RelocatableWriter {
+  private static final int EHDR = 64;
+  private static final int SHDR = 64;
+
+  private RelocatableWriter() {}
+
+  static void write(EditableObject obj, Path out) throws IOException {
+    List<WorkSection> secs = obj.sections;
+    int[] nameIndex = buildNames(obj);
+    long[] offsets = new long[secs.size()];
+    long pos = EHDR;
+    for (int i = 1; i < secs.size(); i++) {
+      WorkSection s = secs.get(i);
+      pos = align(pos, s.addralign);
+      offsets[i] = pos;
+      pos += s.isNobits() ? 0 : s.data.length;
+    }
+    long shoff = align(pos, 8);
+    int shstrndx = obj.shstrtab == null ? 0 : secs.indexOf(obj.shstrtab);
+    AtomicFiles.write(
+        out,
+        o -> {
+          o.write(header(obj.header, shoff, secs.size(), shstrndx));
+          long at = EHDR;
+          for (int i = 1; i < secs.size(); i++) {
+            WorkSection s = secs.get(i);
+            if (s.isNobits()) {
+              continue;
+            }
+            at = pad(o, at, offsets[i]);
+            o.write(s.data);
+            at += s.data.length;
+          }
+          pad(o, at, shoff);
+          writeSectionTable(o, secs, nameIndex, offsets, shstrndx);
+        });
+  }
+
+  /** Rebuilds .shstrtab (content and name offsets); returns each section's sh_name. */
+  private static int[] buildNames(EditableObject obj) {
+    List<WorkSection> secs = obj.sections;
+    int[] idx = new int[secs.size()];
+    if (obj.shstrtab == null) {
+      return idx;
+    }
+    ByteArrayOutputStream table = new ByteArrayOutputStream();
+    boolean shared = false;
+    for (WorkSection s : secs) {
+      shared |=
+          s != obj.shstrtab
+              && s.link > 0
+              && s.link < secs.size()
+              && secs.get(s.link) == obj.shstrtab;
+    }
+    // A name table also used for symbol names must keep its old bytes; names are appended.
+    if (shared) {
+      table.writeBytes(obj.shstrtab.data);
+    } else {
+      table.write(0);
+    }
+    Map<String, Integer> seen = new LinkedHashMap<>();
+    for (int i = 1; i < secs.size(); i++) {
+      String name = secs.get(i).name;
+      Integer at = seen.get(name);
+      if (at == null) {
+        at = table.size();
+        table.writeBytes((name + "\0").getBytes(StandardCharsets.UTF_8));
+        seen.put(name, at);
+      }
+      idx[i] = at;
+    }
+    obj.shstrtab.data = table.toByteArray();
+    return idx;
+  }
+
+  private static byte[] header(ElfHeader h, long shoff, int count, int shstrndx) {
+    ByteBuffer b = ByteBuffer.allocate(EHDR).order(ByteOrder.LITTLE_ENDIAN);
+    b.put(new byte[] {0x7f, 'E', 'L', 'F', 2, 1, 1, (byte) h.osAbi(), (byte) h.abiVersion()});
+    b.position(16);
+    b.putShort((short) h.rawType()).putShort((short) h.machine()).putInt((int) h.version());
+    b.putLong(h.entry()).putLong(0).putLong(shoff).putInt((int) h.flags());
+    b.putShort((short) EHDR).putShort((short) h.phentsize()).putShort((short) 0);
+    b.putShort((short) SHDR);
+    b.putShort((short) (count >= ElfHeader.SHN_LORESERVE ? 0 : count));
+    b.putShort((short) (shstrndx >= ElfHeader.SHN_LORESERVE ? ElfHeader.SHN_XINDEX : shstrndx));
+    return b.array();
+  }
+
+  private static void writeSectionTable(
+      OutputStream o, List<WorkSection> secs, int[] names, long[] offsets, int shstrndx)
+      throws IOException {
+    ByteBuffer b = ByteBuffer.allocate(SHDR).order(ByteOrder.LITTLE_ENDIAN);
+    long zeroSize = secs.size() >= ElfHeader.SHN_LORESERVE ? secs.size() : 0;
+    int zeroLink = shstrndx >= ElfHeader.SHN_LORESERVE ? shstrndx : 0;
+    b.putInt(0).putInt(0).putLong(0).putLong(0).putLong(0).putLong(zeroSize);
+    b.putInt(zeroLink).putInt(0).putLong(0).putLong(0);
+    o.write(b.array());
+    for (int i = 1; i < secs.size(); i++) {
+      WorkSection s = secs.get(i);
+      b.clear();
+      b.putInt(names[i]).putInt(s.type).putLong(s.flags).putLong(s.addr).putLong(offsets[i]);
+      b.putLong(s.size()).putInt(s.link).putInt(s.info).putLong(s.addralign).putLong(s.entsize);
+      o.write(b.array());
+    }
+  }
+
+  private static long pad(OutputStream o, long at, long to) throws IOException {
+    while (at < to) {
+      o.write(0);
+      at++;
+    }
+    return at;
+  }
+
+  private static long align(long v, long a) {
+    return a <= 1 ? v : (v + a - 1) / a * a;
+  }
+}
