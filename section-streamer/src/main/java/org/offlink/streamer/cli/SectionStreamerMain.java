@@ -1,12 +1,81 @@
 package org.offlink.streamer.cli;
 
-/** Entry point of {@code bin/section-streamer}. */
-public final class SectionStreamerMain {
-  private SectionStreamerMain() {}
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * Entry point of {@code bin/section-streamer}: inspect and edit the offload IR sections of objects
+ * and archives. Every error is one line, {@code section-streamer: error: <message>}, exit status 1;
+ * stack traces only with {@code OFFLINK_DEBUG=1}.
+ */
+@Command(
+    name = "section-streamer",
+    mixinStandardHelpOptions = true,
+    version = "section-streamer (offlink) 0.1.0",
+    description = "Inspect and edit GCC offload IR sections (.gnu.offload_lto_*) of objects.",
+    subcommands = {
+      ListCommand.class,
+      DumpCommand.class,
+      OptsCommand.class,
+      AddCommand.class,
+      StripCommand.class,
+      ExtractCommand.class,
+      RenameCommand.class
+    })
+public final class SectionStreamerMain implements Runnable {
+  static final String PROGRAM = "section-streamer";
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(spec.commandLine(), "missing command");
+  }
 
   /** Runs the CLI and exits with its status. */
   public static void main(String[] args) {
-    System.err.println("section-streamer: error: no commands yet");
-    System.exit(1);
+    System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+  }
+
+  /** Runs the CLI with the given streams; returns the exit status. */
+  static int run(String[] args, PrintWriter out, PrintWriter err) {
+    CommandLine cli = new CommandLine(new SectionStreamerMain());
+    cli.setOut(out);
+    cli.setErr(err);
+    cli.setParameterExceptionHandler(
+        (e, a) -> {
+          err.println(PROGRAM + ": error: " + e.getMessage() + " (see --help)");
+          return 1;
+        });
+    cli.setExecutionExceptionHandler(
+        (e, c, p) -> {
+          err.println(PROGRAM + ": error: " + describe(e));
+          if (System.getenv("OFFLINK_DEBUG") != null) {
+            e.printStackTrace(err);
+          }
+          return 1;
+        });
+    int status = cli.execute(args);
+    out.flush();
+    err.flush();
+    return status;
+  }
+
+  /** A one-line description of a failure, naming the file where there is one. */
+  static String describe(Exception e) {
+    if (e instanceof NoSuchFileException n) {
+      return n.getFile() + ": no such file";
+    }
+    if (e instanceof AccessDeniedException a) {
+      return a.getFile() + ": permission denied";
+    }
+    if (e instanceof IOException && e.getMessage() != null) {
+      return e.getMessage().replace('\n', ' ');
+    }
+    return e.getClass().getSimpleName() + ": " + e.getMessage();
   }
 }

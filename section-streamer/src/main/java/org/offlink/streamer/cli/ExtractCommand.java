@@ -1,0 +1,51 @@
+package org.offlink.streamer.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.concurrent.Callable;
+import org.offlink.streamer.elf.ElfFile;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code extract}: write one section's payload to a file, raw or decompressed. */
+@Command(
+    name = "extract",
+    mixinStandardHelpOptions = true,
+    description = "Write the payload of SECTION to OUT (atomically), raw or decompressed.")
+final class ExtractCommand implements Callable<Integer> {
+  @Option(
+      names = {"-d", "--decompress"},
+      description = "Undo the LTO section's zstd/zlib compression.")
+  boolean decompress;
+
+  @Option(names = "-o", required = true, paramLabel = "OUT", description = "Output file.")
+  Path output;
+
+  @Parameters(index = "0", paramLabel = "FILE", description = "Object or lib.a@0xOFF.")
+  String file;
+
+  @Parameters(index = "1", paramLabel = "SECTION", description = "Section name.")
+  String section;
+
+  @Override
+  public Integer call() throws Exception {
+    byte[] data;
+    try (ElfFile elf = Inputs.single(file).open()) {
+      data = SectionData.read(elf, section, decompress);
+    }
+    Path dir = output.toAbsolutePath().getParent();
+    Path tmp = Files.createTempFile(dir, "." + output.getFileName() + ".", ".tmp");
+    try {
+      Files.write(tmp, data);
+      // createTempFile makes 0600; an extracted payload is an ordinary output file.
+      Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
+      Files.move(tmp, output, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } finally {
+      Files.deleteIfExists(tmp);
+    }
+    return 0;
+  }
+}
