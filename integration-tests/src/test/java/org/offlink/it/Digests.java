@@ -52,7 +52,8 @@ final class Digests {
         }
       }
       byte[] bytes = chunk.toByteArray();
-      lines.add(" nvptx ptx[" + lines.size() + "] size=" + bytes.length + " sha256=" + sha256(bytes));
+      lines.add(
+          " nvptx ptx[" + lines.size() + "] size=" + bytes.length + " sha256=" + sha256(bytes));
     }
     return lines;
   }

@@ -200,12 +200,12 @@ final class Toolchain {
       if (program.staticSources().isEmpty()) {
         return true;
       }
-      List<String> objects = compileAll(program.staticSources(), List.of());
-      if (objects == null) {
+      Optional<List<String>> objects = compileAll(program.staticSources(), List.of());
+      if (objects.isEmpty()) {
         return false;
       }
       List<String> ar = new ArrayList<>(List.of("ar", "rcs", "libcorpus.a"));
-      ar.addAll(objects);
+      ar.addAll(objects.get());
       libraries.addAll(List.of("-L.", "-lcorpus"));
       return step(ar);
     }
@@ -214,25 +214,27 @@ final class Toolchain {
       if (program.sharedSources().isEmpty()) {
         return true;
       }
-      List<String> objects = compileAll(program.sharedSources(), List.of("-fPIC"));
-      if (objects == null) {
+      Optional<List<String>> objects = compileAll(program.sharedSources(), List.of("-fPIC"));
+      if (objects.isEmpty()) {
         return false;
       }
       libraries.addAll(List.of("-L.", "-lcorpus", "-Wl,-rpath,$ORIGIN"));
-      return step(link(objects, List.of("-shared", "-fPIC"), "libcorpus.so"));
+      return step(link(objects.get(), List.of("-shared", "-fPIC"), "libcorpus.so"));
     }
 
     boolean executable() throws IOException {
-      List<String> objects = compileAll(program.sources(), List.of());
-      if (objects == null) {
+      Optional<List<String>> objects = compileAll(program.sources(), List.of());
+      if (objects.isEmpty()) {
         return false;
       }
-      List<String> inputs = new ArrayList<>(objects);
+      List<String> inputs = new ArrayList<>(objects.get());
       inputs.addAll(libraries);
       return step(link(inputs, List.of(), EXECUTABLE));
     }
 
-    private List<String> compileAll(List<String> sources, List<String> extra) throws IOException {
+    /** Compiles each source to {@code <stem>.o}; empty after the first failure. */
+    private Optional<List<String>> compileAll(List<String> sources, List<String> extra)
+        throws IOException {
       List<String> objects = new ArrayList<>();
       for (String source : sources) {
         String object = source.substring(0, source.lastIndexOf('.')) + ".o";
@@ -240,11 +242,11 @@ final class Toolchain {
         argv.addAll(extra);
         argv.addAll(List.of("-c", source, "-o", object));
         if (!step(argv)) {
-          return null;
+          return Optional.empty();
         }
         objects.add(object);
       }
-      return objects;
+      return Optional.of(objects);
     }
 
     private List<String> link(List<String> inputs, List<String> kind, String output) {
