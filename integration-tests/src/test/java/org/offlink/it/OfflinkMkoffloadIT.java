@@ -1,0 +1,76 @@
+package org.offlink.it;
+
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.offlink.it.RegistrationAssertions.assertBuilt;
+import static org.offlink.it.RegistrationAssertions.assertLinkRefused;
+import static org.offlink.it.RegistrationAssertions.assertMatchesCorpus;
+import static org.offlink.it.RegistrationAssertions.assertSameBehaviour;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * offlink's mkoffload as a drop-in: every corpus program is linked once with stock GCC and once
+ * with a tool folder whose {@code accel/<target>/mkoffload} are offlink's launchers (lto-wrapper
+ * stays stock, as a pass-through symlink), and the two must behave and register identically.
+ *
+ * <p>Tagged {@code offlink-mkoffload}, which failsafe excludes by default (property {@code
+ * offlink.it.excludedGroups}) until offlink's mkoffload lands; run it with {@code
+ * -Dofflink.it.excludedGroups=none}.
+ */
+@Tag("offlink-mkoffload")
+class OfflinkMkoffloadIT {
+  @TempDir static Path scratch;
+  private static Toolchain toolchain;
+  private static Path dist;
+
+  @BeforeAll
+  static void setUp() throws IOException {
+    String property = System.getProperty("offlink.dist");
+    assertNotNull(property, "system property offlink.dist (set by failsafe)");
+    dist = Path.of(property);
+    toolchain = Toolchain.create(scratch);
+  }
+
+  static Stream<Arguments> matrix() {
+    return Corpus.all().stream()
+        .flatMap(
+            p ->
+                Stream.of(TargetSet.NVPTX, TargetSet.gcn("gfx906"), TargetSet.both("gfx906"))
+                    .map(t -> Arguments.of(p, t)));
+  }
+
+  @ParameterizedTest(name = "{0} [{1}]")
+  @MethodSource("matrix")
+  void offlinkMkoffloadMatchesStock(CorpusProgram program, TargetSet targets, @TempDir Path work)
+      throws IOException {
+    ToolDirBuilder builder =
+        new ToolDirBuilder(work.resolve("tools"), toolchain.stockLibexec(), "offlink-mkoffload")
+            .passThroughLtoWrapper();
+    for (OffloadTarget target : targets.targets()) {
+      builder.offlinkMkoffload(target, dist);
+    }
+    ToolDir ours = builder.build();
+    BuildResult stockBuild =
+        toolchain.build(program, targets, ToolDir.stock(), work.resolve("stock"));
+    BuildResult oursBuild = toolchain.build(program, targets, ours, work.resolve("ours"));
+    if (program.linkFails()) {
+      assertLinkRefused(stockBuild);
+      assertLinkRefused(oursBuild);
+      return;
+    }
+    assertBuilt(stockBuild);
+    assertBuilt(oursBuild);
+    RunResult stock = toolchain.run(stockBuild);
+    RunResult mine = toolchain.run(oursBuild);
+    assertMatchesCorpus(stock);
+    assertSameBehaviour(stock, mine);
+  }
+}
