@@ -161,7 +161,7 @@ public enum MergeRule {
   abstract void apply(MergeState s, DecodedOption in);
 
   /** GCC's {@code merge_flto_options}; {@code force} makes {@code in} override (link time, 13+). */
-  static void mergeFlto(List<DecodedOption> merged, DecodedOption in, boolean force) {
+  public static void mergeFlto(List<DecodedOption> merged, DecodedOption in, boolean force) {
     int i = 0;
     while (i < merged.size() && merged.get(i).option() != GccOption.FLTO_EQ) {
       i++;
