@@ -31,11 +31,23 @@ public final class JobScheduler implements AutoCloseable {
             });
   }
 
-  /** Submits a job; it starts once a token is available. */
+  /**
+   * Submits a job once a token is available. The token is taken in the caller's thread, so jobs
+   * start in submission order (with one slot this is exactly GCC's serial order).
+   */
   public <T> Future<T> submit(Callable<T> job) {
+    TokenPool.Token token;
+    try {
+      token = pool.acquire();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new JobFailedException(e);
+    } catch (java.io.IOException e) {
+      throw new JobFailedException(e);
+    }
     return executor.submit(
         () -> {
-          try (TokenPool.Token token = pool.acquire()) {
+          try (token) {
             return job.call();
           }
         });
@@ -69,9 +81,15 @@ public final class JobScheduler implements AutoCloseable {
     return results;
   }
 
+  /** Stops queued work and waits for running jobs, so no child outlives the run. */
   @Override
   public void close() {
     executor.shutdownNow();
+    try {
+      executor.awaitTermination(1, java.util.concurrent.TimeUnit.HOURS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   /** A job failed with a checked exception. */

@@ -42,16 +42,21 @@ public final class OffloadImages {
     Optional<String> compilerPath = ctx.settings().compilerPath();
     if (targets.isPresent() && compilerPath.isPresent()) {
       for (String target : targets.get().split(":", -1)) {
-        Optional<String> mkoffload = locate(compilerPath.get(), target);
-        if (mkoffload.isEmpty()) {
-          continue; // OFFLOAD_TARGET_DEFAULT: a target without mkoffload is skipped silently
-        }
-        MkoffloadCommand command =
-            new MkoffloadCommand(ctx, mkoffload.get(), target, names, merged);
-        images.add(ctx.offloadScheduler().submit(command::run));
+        // Located inside the job, as GCC looks up each target's mkoffload just before running it.
+        images.add(
+            ctx.offloadScheduler().submit(() -> build(compilerPath.get(), target, names, merged)));
       }
     }
     return new Pending(images);
+  }
+
+  private Optional<String> build(
+      String compilerPath, String target, List<String> names, List<DecodedOption> merged) {
+    Optional<String> mkoffload = locate(compilerPath, target);
+    if (mkoffload.isEmpty()) {
+      return Optional.empty(); // OFFLOAD_TARGET_DEFAULT: a target without mkoffload is skipped
+    }
+    return new MkoffloadCommand(ctx, mkoffload.get(), target, names, merged).run();
   }
 
   private Optional<String> locate(String compilerPath, String target) {
