@@ -19,7 +19,7 @@ import org.offlink.bridge.process.ProcessRunner;
 final class FakeProcessRunner implements ProcessRunner {
   /** Simulates one child. */
   interface Handler {
-    int handle(List<String> argv, Path cwd) throws IOException;
+    int handle(List<String> argv, Path cwd) throws Exception;
   }
 
   final List<List<String>> commands = Collections.synchronizedList(new ArrayList<>());
@@ -44,7 +44,14 @@ final class FakeProcessRunner implements ProcessRunner {
     }
     rawCommands.add(command.argv());
     commands.add(argv);
-    int status = handler.handle(argv, command.workingDirectory());
+    int status;
+    try {
+      status = handler.handle(argv, command.workingDirectory());
+    } catch (IOException | RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IOException(e);
+    }
     return new CommandResult(command.argv(), status, "", "", Duration.ZERO);
   }
 }
