@@ -178,7 +178,7 @@ final class LinkRun implements AutoCloseable {
   }
 
   @Override
-  public void close() {
+  public synchronized void close() {
     if (offloadScheduler != null) {
       offloadScheduler.close();
     }

@@ -145,6 +145,9 @@ public final class LtoWrapper {
   /** Runs the link step; returns 0 on success, 1 after printing GCC's fatal error. */
   public int run(LtoWrapperOptions options) {
     LinkRun link = new LinkRun(options, services, context, diag);
+    // SIGINT/SIGTERM: remove our temporary files, as GCC's signal handler does (CU:60).
+    Thread onSignal = new Thread(link::close, "lto-wrapper-cleanup");
+    Runtime.getRuntime().addShutdownHook(onSignal);
     try {
       List<String> lines = link.run();
       for (String line : lines) {
@@ -166,6 +169,11 @@ public final class LtoWrapper {
       return 1;
     } finally {
       link.close();
+      try {
+        Runtime.getRuntime().removeShutdownHook(onSignal);
+      } catch (IllegalStateException e) {
+        // already shutting down: the hook runs (close is idempotent)
+      }
     }
   }
 }

@@ -102,4 +102,38 @@ class RealGccSmokeTest {
     assertTrue(out.contains("returned 1 exit status\ncompilation terminated."), out);
     assertTrue(out.contains("error: lto-wrapper failed"), "ld saw our exit status:\n" + out);
   }
+
+  /**
+   * An OpenMP offload link for nvptx-none: the plugin's offload list and {@code
+   * .gnu.offload_lto_.opts} are read by the test stand-ins, the real mkoffload builds the image.
+   * PATH excludes /usr/local/bin (its CUDA ptxas rejects GCC 12's PTX).
+   */
+  @Test
+  void nvptxOffloadLinkThroughOurLtoWrapper() throws Exception {
+    launcher();
+    Files.writeString(
+        dir.resolve("x.c"),
+        "#include <stdio.h>\nint main(void){int s=0;\n#pragma omp target map(tofrom:s)\n"
+            + "{ for(int i=0;i<10;i++) s+=i; }\nprintf(\"%d\\n\", s); return 0;}\n");
+    run(List.of("gcc-12", "-fopenmp", "-foffload=nvptx-none", "-c", "x.c"), 0);
+    String link =
+        run(
+            List.of(
+                "gcc-12",
+                "-fopenmp",
+                "-foffload=nvptx-none",
+                "-B",
+                dir.resolve("bin") + "/",
+                "-v",
+                "x.o",
+                "-o",
+                "x_nv"),
+            0);
+    assertTrue(link.contains("/accel/nvptx-none/mkoffload @"), link);
+    byte[] binary = Files.readAllBytes(dir.resolve("x_nv"));
+    assertTrue(
+        new String(binary, StandardCharsets.ISO_8859_1).contains("// BEGIN PREAMBLE"),
+        "the PTX image is linked in");
+    assertEquals("45\n", run(List.of(dir.resolve("x_nv").toString()), 0));
+  }
 }
