@@ -1,12 +1,21 @@
 package org.offlink.ltowrapper;
 
-/** Entry point of {@code libexec/offlink/lto-wrapper}. */
+import java.util.Arrays;
+import org.offlink.bridge.ToolContext;
+
+/**
+ * Entry point of {@code libexec/offlink/lto-wrapper}. The launcher passes the name it was invoked
+ * as in the system property {@code offlink.argv0} (echoed with {@code -v}).
+ */
 public final class LtoWrapperMain {
   private LtoWrapperMain() {}
 
   /** Runs lto-wrapper and exits with its status. */
   public static void main(String[] args) {
-    System.err.println("lto-wrapper: fatal error: offlink's lto-wrapper has not landed yet");
-    System.exit(1);
+    ToolContext context = ToolContext.ofSystem();
+    LtoWrapperServices services = LtoWrapperWiring.services();
+    String argv0 = System.getProperty("offlink.argv0", LtoWrapper.PROGRAM);
+    int status = new LtoWrapper(context, services).execute(argv0, Arrays.asList(args));
+    System.exit(status);
   }
 }

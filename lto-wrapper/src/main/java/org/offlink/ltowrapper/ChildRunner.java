@@ -1,0 +1,102 @@
+package org.offlink.ltowrapper;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.offlink.bridge.process.Command;
+import org.offlink.bridge.process.CommandResult;
+import org.offlink.bridge.process.ProcessRunner;
+
+/**
+ * Runs child programs the way GCC's {@code fork_execute} does (CU:143): the arguments after argv[0]
+ * go into a response file ({@code <dumppfx><suffix>} with {@code -save-temps} when a suffix is
+ * given, else a fresh temp file, removed after the child unless {@code -save-temps}); with {@code
+ * -v} the command is echoed as {@code <prog> @<rsp>}; a non-zero exit is fatal ({@code <prog>
+ * returned <n> exit status}). The child's output goes to our stderr: stdout is protocol.
+ */
+public final class ChildRunner {
+  private final ProcessRunner runner;
+  private final Map<String, String> environment;
+  private final Path cwd;
+  private final TempFiles temps;
+  private final Diagnostics diag;
+  private final boolean verbose;
+  private final DumpNames dump;
+
+  /** Creates the runner for one lto-wrapper run. */
+  public ChildRunner(
+      ProcessRunner runner,
+      Map<String, String> environment,
+      Path cwd,
+      TempFiles temps,
+      Diagnostics diag,
+      boolean verbose,
+      DumpNames dump) {
+    this.runner = runner;
+    this.environment = environment;
+    this.cwd = cwd;
+    this.temps = temps;
+    this.diag = diag;
+    this.verbose = verbose;
+    this.dump = dump;
+  }
+
+  /**
+   * Runs {@code argv} through a response file.
+   *
+   * @param atSuffix the save-temps response file suffix, or null for a temp name always
+   */
+  public void runWithResponseFile(List<String> argv, String atSuffix) {
+    Path rsp =
+        temps.saveTemps() && atSuffix != null
+            ? cwd.resolve(dump.named(atSuffix))
+            : temps.create("");
+    String rspName = temps.saveTemps() && atSuffix != null ? dump.named(atSuffix) : rsp.toString();
+    try {
+      Files.writeString(
+          rsp, ArgvSyntax.write(argv.subList(1, argv.size())), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new LtoWrapperException("could not write to response file " + rspName, e);
+    }
+    try {
+      run(List.of(argv.get(0), "@" + rspName), environment);
+    } finally {
+      if (!temps.saveTemps()) {
+        temps.maybeUnlink(rspName);
+      }
+    }
+  }
+
+  /** Runs {@code argv} directly with {@code env}, echoing it when verbose. */
+  public void run(List<String> argv, Map<String, String> env) {
+    if (verbose) {
+      diag.verbose(String.join(" ", argv));
+    }
+    CommandResult result;
+    try {
+      result = runner.run(Command.of(new ArrayList<>(argv), env, cwd));
+    } catch (IOException e) {
+      throw new LtoWrapperException("execvp: " + describe(e), e);
+    }
+    forward(result);
+    if (!result.succeeded()) {
+      throw new LtoWrapperException(
+          argv.get(0) + " returned " + result.exitStatus() + " exit status");
+    }
+  }
+
+  private void forward(CommandResult result) {
+    if (!result.stdout().isEmpty() || !result.stderr().isEmpty()) {
+      diag.raw(result.stdout() + result.stderr());
+    }
+  }
+
+  private static String describe(IOException e) {
+    String m = String.valueOf(e.getMessage());
+    return m.contains("No such file") || m.contains("error=2") ? "No such file or directory" : m;
+  }
+}

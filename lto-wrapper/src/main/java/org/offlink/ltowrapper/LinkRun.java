@@ -1,0 +1,187 @@
+package org.offlink.ltowrapper;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.offlink.bridge.ToolContext;
+import org.offlink.ltowrapper.io.InputFile;
+import org.offlink.ltowrapper.io.OptsSection;
+import org.offlink.ltowrapper.jobs.FixedTokenPool;
+import org.offlink.ltowrapper.jobs.JobScheduler;
+import org.offlink.ltowrapper.jobs.JobserverAuth;
+import org.offlink.ltowrapper.lto.HostLto;
+import org.offlink.ltowrapper.lto.LtoPlan;
+import org.offlink.ltowrapper.offload.OffloadImages;
+import org.offlink.ltowrapper.options.DecodedOption;
+import org.offlink.ltowrapper.options.GccOption;
+import org.offlink.ltowrapper.options.MergeRule;
+import org.offlink.ltowrapper.options.OptionForwarding;
+import org.offlink.ltowrapper.options.OptionMerger;
+
+/**
+ * One lto-wrapper run in GCC 12's order (LW:1440–1905): classify the inputs and merge their {@code
+ * .gnu.lto_.opts}, decide the LTO plan, compute the dump prefix and the common driver argv, build
+ * the offload images, then run the host LTO flow if there are LTO objects. Returns the protocol
+ * lines; temporary files not handed over are removed by {@link #close}.
+ */
+final class LinkRun implements AutoCloseable {
+  private final LtoWrapperOptions options;
+  private final LtoWrapperServices services;
+  private final ToolContext context;
+  private final Diagnostics diag;
+  private final LtoWrapperOptions.Settings settings;
+  private final TempFiles temps;
+  private final List<String> ltoArgs = new ArrayList<>();
+  private final List<InputFile> ltoObjects = new ArrayList<>();
+  private boolean linkerOutputRel;
+  private JobScheduler offloadScheduler;
+
+  LinkRun(
+      LtoWrapperOptions options,
+      LtoWrapperServices services,
+      ToolContext context,
+      Diagnostics diag) {
+    this.options = options;
+    this.services = services;
+    this.context = context;
+    this.diag = diag;
+    this.settings = options.settings();
+    this.temps =
+        new TempFiles(
+            options.environment(),
+            context.workingDirectory(),
+            settings.saveTemps(),
+            settings.verbose(),
+            diag);
+    this.linkerOutputRel = settings.linkerOutputRel();
+  }
+
+  List<String> run() {
+    OptionMerger merger = new OptionMerger(options.linkOptions(), diag::warning);
+    List<DecodedOption> ilOptions = classifyInputs(merger);
+    List<DecodedOption> withLinkFlto = new ArrayList<>(ilOptions);
+    boolean jobserverRequested = false;
+    for (DecodedOption o : options.linkOptions()) {
+      if (o.option() == GccOption.FLTO_EQ) {
+        MergeRule.mergeFlto(withLinkFlto, o, false); // GCC 12 merges; 13+ would override
+        jobserverRequested = o.arg().equals("jobserver");
+      }
+    }
+    if (settings.verbose()) {
+      echoArgv();
+    }
+    JobserverAuth.Detection detection =
+        JobserverAuth.detect(
+            settings.makeflags().orElse(null), fd -> Files.exists(services.fdPath().apply(fd)));
+    LtoPlan plan =
+        LtoPlan.decide(
+            withLinkFlto, settings.noPartition() || linkerOutputRel, jobserverRequested, detection);
+    DumpNames dump =
+        DumpNames.of(settings.dumpdir().orElse(null), settings.linkerOutput().orElse(null));
+    List<String> head = head(ilOptions, merger);
+    RunContext ctx = context(dump, merger);
+    List<String> lines = new ArrayList<>();
+    OffloadImages.Pending offload = null;
+    if (options.offloadObjects().isPresent()) {
+      offload = new OffloadImages(ctx).start(options.offloadObjects().get());
+      if (!settings.parallelOffload() || ltoObjects.isEmpty()) {
+        lines.addAll(offload.await());
+        offload = null;
+      }
+    }
+    if (options.offloadObjects().isEmpty() || !ltoObjects.isEmpty()) {
+      List<String> host = new HostLto(ctx, plan, head, ltoArgs, ltoObjects).run(linkerOutputRel);
+      if (offload != null) {
+        lines.addAll(offload.await());
+      }
+      lines.addAll(host);
+    }
+    lines.forEach(temps::release);
+    return lines;
+  }
+
+  private RunContext context(DumpNames dump, OptionMerger merger) {
+    ChildRunner children =
+        new ChildRunner(
+            services.runner(),
+            options.environment(),
+            context.workingDirectory(),
+            temps,
+            diag,
+            settings.verbose(),
+            dump);
+    int slots = settings.parallelOffload() ? Math.max(1, services.cpuCount().getAsInt()) : 1;
+    offloadScheduler = new JobScheduler(new FixedTokenPool(slots));
+    return new RunContext(
+        options,
+        services,
+        context.workingDirectory(),
+        diag,
+        temps,
+        children,
+        dump,
+        merger,
+        offloadScheduler);
+  }
+
+  /**
+   * Sorts the arguments into pass-through options and LTO objects, merging the objects' options.
+   */
+  private List<DecodedOption> classifyInputs(OptionMerger merger) {
+    OptionMerger.Accumulator acc = merger.accumulator();
+    for (String arg : options.inputs()) {
+      InputFile in = InputFile.parse(arg, context.workingDirectory());
+      if (!Files.isReadable(in.file())) {
+        ltoArgs.add(arg); // GCC: open() failed, so it is an option for the LTO compile
+        linkerOutputRel |= arg.equals("-flinker-output=rel");
+        continue;
+      }
+      Optional<List<String>> strings;
+      try {
+        strings = services.opts().read(in, OptsSection.HOST_LTO);
+      } catch (IOException e) {
+        strings = Optional.empty();
+      }
+      if (strings.isPresent()) {
+        for (String s : strings.get()) {
+          acc.add(QuotedOptions.decode(services.quoting(), options.collectGcc(), s));
+        }
+        ltoObjects.add(in);
+      }
+    }
+    return acc.result();
+  }
+
+  private List<String> head(List<DecodedOption> ilOptions, OptionMerger merger) {
+    List<String> head = new ArrayList<>();
+    head.add(options.collectGcc());
+    head.add("-xlto");
+    head.add("-c");
+    head.addAll(OptionForwarding.compilerOptions(ilOptions, merger.xassemblerMismatch()));
+    head.addAll(OptionForwarding.linkerOptions(options.linkOptions()));
+    if (settings.dumpdir().isEmpty()) {
+      head.add("-dumpdir");
+      head.add("");
+    }
+    head.add("-dumpbase");
+    return head;
+  }
+
+  private void echoArgv() {
+    StringBuilder sb = new StringBuilder(options.argv0()).append(' ');
+    for (String a : options.args()) {
+      sb.append(a).append(' ');
+    }
+    diag.verbose(sb.toString());
+  }
+
+  @Override
+  public synchronized void close() {
+    if (offloadScheduler != null) {
+      offloadScheduler.close();
+    }
+    temps.cleanup();
+  }
+}

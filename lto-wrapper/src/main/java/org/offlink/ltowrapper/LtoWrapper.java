@@ -1,0 +1,179 @@
+package org.offlink.ltowrapper;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.offlink.bridge.ToolContext;
+import org.offlink.ltowrapper.ResponseFileExpander.ResponseFileException;
+import org.offlink.ltowrapper.options.DecodedOption;
+import org.offlink.ltowrapper.options.GccOption;
+
+/**
+ * GCC 12-compatible lto-wrapper: {@link #parse} turns argv and the environment into {@link
+ * LtoWrapperOptions}; {@link #run} performs the link step and returns the exit status, never
+ * throwing. {@link #execute} does both and is the one place where errors become GCC's stderr text
+ * and exit status 1.
+ */
+public final class LtoWrapper {
+  /** The program name used in diagnostics. */
+  public static final String PROGRAM = "lto-wrapper";
+
+  private final ToolContext context;
+  private final LtoWrapperServices services;
+  private final Diagnostics diag;
+
+  /** Creates the command over a process context and its collaborators. */
+  public LtoWrapper(ToolContext context, LtoWrapperServices services) {
+    this.context = context;
+    this.services = services;
+    this.diag = new Diagnostics(context.err(), PROGRAM, context.environment());
+  }
+
+  /** Parses and runs; returns the exit status (0 or 1). */
+  public int execute(String argv0, List<String> args) {
+    LtoWrapperOptions options;
+    try {
+      options = parse(argv0, args);
+    } catch (ResponseFileException e) {
+      diag.error(e.getMessage());
+      return 1;
+    } catch (LtoWrapperException e) {
+      diag.fatal(e.getMessage());
+      return 1;
+    }
+    return run(options);
+  }
+
+  /**
+   * Expands {@code @file} arguments and decodes the environment.
+   *
+   * @throws ResponseFileException for a bad {@code @file}
+   * @throws LtoWrapperException for a missing or malformed environment variable
+   */
+  public LtoWrapperOptions parse(String argv0, List<String> args) {
+    List<String> argv = new ArrayList<>();
+    argv.add(argv0);
+    argv.addAll(args);
+    List<String> expanded = new ResponseFileExpander(context.workingDirectory()).expand(argv);
+    Map<String, String> env = context.environment();
+    String collectGcc = required(env, "COLLECT_GCC");
+    String collectOptions = required(env, "COLLECT_GCC_OPTIONS");
+    String asOptions = env.get("COLLECT_AS_OPTIONS");
+    List<DecodedOption> link =
+        new ArrayList<>(QuotedOptions.decode(services.quoting(), collectGcc, collectOptions));
+    if (asOptions != null) {
+      // Each word becomes '-Xassembler' '<word>' appended to the link options (LW:1453).
+      List<String> words = new ArrayList<>();
+      words.add(collectGcc);
+      for (String w : ArgvSyntax.split(asOptions)) {
+        words.add("-Xassembler");
+        words.add(w);
+      }
+      link.addAll(org.offlink.ltowrapper.options.OptionDecoder.decode(words));
+    }
+    Optional<String> offload = Optional.empty();
+    List<String> inputs = new ArrayList<>();
+    for (String a : expanded.subList(1, expanded.size())) {
+      if (a.startsWith("-foffload-objects=")) {
+        offload = Optional.of(a.substring("-foffload-objects=".length()));
+      } else {
+        inputs.add(a);
+      }
+    }
+    return new LtoWrapperOptions(
+        argv0,
+        expanded.subList(1, expanded.size()),
+        collectGcc,
+        link,
+        offload,
+        inputs,
+        env,
+        settings(link, env));
+  }
+
+  private static String required(Map<String, String> env, String name) {
+    String v = env.get(name);
+    if (v == null) {
+      throw new LtoWrapperException("environment variable %<" + name + "%> must be set");
+    }
+    return v;
+  }
+
+  static LtoWrapperOptions.Settings settings(List<DecodedOption> link, Map<String, String> env) {
+    String output = null;
+    String dumpdir = null;
+    boolean saveTemps = false;
+    boolean verbose = false;
+    boolean noPartition = false;
+    boolean rel = false;
+    boolean skipDebug = false;
+    for (DecodedOption o : link) {
+      GccOption opt = o.option();
+      if (opt == GccOption.OUTPUT) {
+        output = o.arg();
+      } else if (opt == GccOption.SAVE_TEMPS || opt == GccOption.SAVE_TEMPS_EQ) {
+        saveTemps = true;
+      } else if (opt == GccOption.VERBOSE) {
+        verbose = true;
+      } else if (opt == GccOption.FLTO_PARTITION) {
+        noPartition = o.arg().equals("none");
+      } else if (opt == GccOption.FLINKER_OUTPUT) {
+        rel = o.arg().equals("rel");
+      } else if (opt == GccOption.G) {
+        skipDebug = o.arg().equals("0");
+      } else if (opt == GccOption.DUMPDIR) {
+        dumpdir = o.arg();
+      }
+    }
+    return new LtoWrapperOptions.Settings(
+        Optional.ofNullable(output),
+        saveTemps,
+        verbose,
+        noPartition,
+        rel,
+        skipDebug,
+        Optional.ofNullable(dumpdir),
+        Optional.ofNullable(env.get("OFFLOAD_TARGET_NAMES")),
+        env.containsKey("OFFLOAD_TARGET_DEFAULT"),
+        Optional.ofNullable(env.get("COMPILER_PATH")),
+        Optional.ofNullable(env.get("LIBRARY_PATH")),
+        Optional.ofNullable(env.get("MAKEFLAGS")),
+        "1".equals(env.get("OFFLINK_PARALLEL_OFFLOAD")));
+  }
+
+  /** Runs the link step; returns 0 on success, 1 after printing GCC's fatal error. */
+  public int run(LtoWrapperOptions options) {
+    LinkRun link = new LinkRun(options, services, context, diag);
+    // SIGINT/SIGTERM: remove our temporary files, as GCC's signal handler does (CU:60).
+    Thread onSignal = new Thread(link::close, "lto-wrapper-cleanup");
+    Runtime.getRuntime().addShutdownHook(onSignal);
+    try {
+      List<String> lines = link.run();
+      for (String line : lines) {
+        context.out().print(line + "\n");
+      }
+      context.out().flush();
+      return 0;
+    } catch (LtoWrapperException e) {
+      diag.fatal(e.getMessage());
+      if (options.settings().verbose() && e.getCause() != null) {
+        e.getCause().printStackTrace(context.err());
+      }
+      return 1;
+    } catch (RuntimeException e) {
+      diag.fatal("internal error: " + e);
+      if (options.settings().verbose()) {
+        e.printStackTrace(context.err());
+      }
+      return 1;
+    } finally {
+      link.close();
+      try {
+        Runtime.getRuntime().removeShutdownHook(onSignal);
+      } catch (IllegalStateException e) {
+        // already shutting down: the hook runs (close is idempotent)
+      }
+    }
+  }
+}

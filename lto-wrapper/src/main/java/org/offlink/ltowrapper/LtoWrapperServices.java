@@ -1,0 +1,45 @@
+package org.offlink.ltowrapper;
+
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.function.IntFunction;
+import java.util.function.IntSupplier;
+import org.offlink.bridge.process.ProcessRunner;
+import org.offlink.ltowrapper.io.EarlyDebugCopier;
+import org.offlink.ltowrapper.io.OffloadListReader;
+import org.offlink.ltowrapper.io.OptionQuoting;
+import org.offlink.ltowrapper.io.OptsSource;
+
+/**
+ * What lto-wrapper needs from other modules, plugged in at {@link LtoWrapperMain}: process running,
+ * COLLECT_GCC_OPTIONS quoting, {@code .opts} section reading, the offload list reader, the early
+ * debug copier, the CPU count for {@code -flto=auto}, and the mapping of an inherited descriptor
+ * number to a path (jobserver pipes).
+ *
+ * @param runner runs children (constructed non-verbose: lto-wrapper echoes {@code -v} itself)
+ * @param quoting decodes COLLECT_GCC_OPTIONS quoting
+ * @param opts reads {@code .opts} sections
+ * @param offloadList reads the {@code -foffload-objects=} file
+ * @param earlyDebug copies early debug sections
+ * @param cpuCount the CPUs usable by this process
+ * @param fdPath maps a descriptor number to a path ({@code /proc/self/fd/N} on Linux)
+ */
+public record LtoWrapperServices(
+    ProcessRunner runner,
+    OptionQuoting quoting,
+    OptsSource opts,
+    OffloadListReader offloadList,
+    EarlyDebugCopier earlyDebug,
+    IntSupplier cpuCount,
+    IntFunction<Path> fdPath) {
+  /** Checks the fields. */
+  public LtoWrapperServices {
+    Objects.requireNonNull(runner, "runner");
+    Objects.requireNonNull(quoting, "quoting");
+    Objects.requireNonNull(opts, "opts");
+    Objects.requireNonNull(offloadList, "offloadList");
+    Objects.requireNonNull(earlyDebug, "earlyDebug");
+    Objects.requireNonNull(cpuCount, "cpuCount");
+    Objects.requireNonNull(fdPath, "fdPath");
+  }
+}

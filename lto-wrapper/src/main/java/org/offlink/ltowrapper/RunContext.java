@@ -1,0 +1,34 @@
+package org.offlink.ltowrapper;
+
+import java.nio.file.Path;
+import org.offlink.ltowrapper.jobs.JobScheduler;
+import org.offlink.ltowrapper.options.OptionMerger;
+
+/**
+ * The state shared by the steps of one run.
+ *
+ * @param options the parsed invocation
+ * @param services the plugged-in collaborators
+ * @param cwd the working directory
+ * @param diag the diagnostics printer
+ * @param temps the temporary files of this run
+ * @param children runs child programs
+ * @param dump the dump prefix
+ * @param merger the option merger (shared: its {@code -Xassembler} state spans host and offload)
+ * @param offloadScheduler runs offload image builds (one slot unless parallel offload is on)
+ */
+public record RunContext(
+    LtoWrapperOptions options,
+    LtoWrapperServices services,
+    Path cwd,
+    Diagnostics diag,
+    TempFiles temps,
+    ChildRunner children,
+    DumpNames dump,
+    OptionMerger merger,
+    JobScheduler offloadScheduler) {
+  /** The settings shortcut. */
+  public LtoWrapperOptions.Settings settings() {
+    return options.settings();
+  }
+}

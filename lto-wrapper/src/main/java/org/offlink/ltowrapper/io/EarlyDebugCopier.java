@@ -1,0 +1,26 @@
+package org.offlink.ltowrapper.io;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * Copies an LTO object's early debug sections ({@code .gnu.debuglto_*}) into a new object, as
+ * libiberty's {@code simple_object_copy_lto_debug_sections} does (§2.12). To be wired to the
+ * section-streamer ELF reader/writer.
+ */
+@FunctionalInterface
+public interface EarlyDebugCopier {
+  /**
+   * Writes {@code output} if {@code input} has {@code .gnu.debuglto_.debug_info}.
+   *
+   * @param rename strip the {@code .gnu.debuglto_} prefix (false for {@code -flinker-output=rel})
+   * @return false (writing nothing) if the input has no early debug info
+   * @throws IOException if reading or writing fails
+   */
+  boolean copy(InputFile input, Path output, boolean rename) throws IOException;
+
+  /** A copier for builds without early debug support: never produces an object. */
+  static EarlyDebugCopier none() {
+    return (input, output, rename) -> false;
+  }
+}

@@ -1,0 +1,83 @@
+package org.offlink.ltowrapper.offload;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.offlink.ltowrapper.RunContext;
+import org.offlink.ltowrapper.options.DecodedOption;
+import org.offlink.ltowrapper.options.OptionForwarding;
+
+/**
+ * One mkoffload run for one target (LW:950–990). The argv, in GCC 12's order:
+ *
+ * <pre>
+ * mkoffload [-save-temps] [-v] -o OUT  OFFLOAD-OBJECTS...  IL-OPTIONS  DIAG-OPTIONS
+ *           -dumpbase DUMPPFXxTARGET  -foffload-options(IL)  -foffload-options(link)
+ * </pre>
+ *
+ * passed through the response file {@code <dumppfx>offload_args} with {@code -save-temps} (shared
+ * by all targets in GCC 12; {@code <dumppfx><target>.offload_args}, GCC 14's name, when images are
+ * built concurrently so that they cannot clobber each other).
+ */
+public final class MkoffloadCommand {
+  private final RunContext ctx;
+  private final String mkoffload;
+  private final String target;
+  private final List<String> inputs;
+  private final List<DecodedOption> merged;
+
+  /** Describes the run. */
+  public MkoffloadCommand(
+      RunContext ctx,
+      String mkoffload,
+      String target,
+      List<String> inputs,
+      List<DecodedOption> merged) {
+    this.ctx = ctx;
+    this.mkoffload = mkoffload;
+    this.target = target;
+    this.inputs = List.copyOf(inputs);
+    this.merged = List.copyOf(merged);
+  }
+
+  /** The output object name. */
+  String outputName() {
+    if (ctx.temps().saveTemps()) {
+      String name = ctx.dump().offloadDumpbase(target) + ".o";
+      ctx.temps().register(name);
+      return name;
+    }
+    return ctx.temps().create(".target.o").toString();
+  }
+
+  /** The argv for output {@code out}. */
+  public List<String> argv(String out) {
+    List<DecodedOption> link = ctx.options().linkOptions();
+    List<String> argv = new ArrayList<>();
+    argv.add(mkoffload);
+    if (ctx.settings().saveTemps()) {
+      argv.add("-save-temps");
+    }
+    if (ctx.settings().verbose()) {
+      argv.add("-v");
+    }
+    argv.add("-o");
+    argv.add(out);
+    argv.addAll(inputs);
+    argv.addAll(OptionForwarding.compilerOptions(merged, ctx.merger().xassemblerMismatch()));
+    argv.addAll(OptionForwarding.diagOptions(link));
+    argv.add("-dumpbase");
+    argv.add(ctx.dump().offloadDumpbase(target));
+    argv.addAll(OptionForwarding.offloadOptions(target, merged));
+    argv.addAll(OptionForwarding.offloadOptions(target, link));
+    return argv;
+  }
+
+  /** Builds the image and returns the object's name. */
+  public Optional<String> run() {
+    String out = outputName();
+    String suffix = ctx.settings().parallelOffload() ? target + ".offload_args" : "offload_args";
+    ctx.children().runWithResponseFile(argv(out), suffix);
+    return Optional.of(out);
+  }
+}

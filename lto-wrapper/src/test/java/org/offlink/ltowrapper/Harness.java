@@ -1,0 +1,131 @@
+package org.offlink.ltowrapper;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.offlink.bridge.ToolContext;
+import org.offlink.ltowrapper.io.EarlyDebugCopier;
+import org.offlink.ltowrapper.io.OptsSection;
+import org.offlink.ltowrapper.jobs.JobserverClient;
+
+/** A fixed environment in a temp directory, fakes for every collaborator, captured streams. */
+final class Harness {
+  final Path dir;
+  final Map<String, String> env = new HashMap<>();
+  final Map<String, List<String>> hostOpts = new HashMap<>();
+  final Map<String, List<String>> offloadOpts = new HashMap<>();
+  final Map<String, String> earlyDebug = new HashMap<>();
+  final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  final ByteArrayOutputStream err = new ByteArrayOutputStream();
+  int cpus = 4;
+  FakeProcessRunner runner;
+
+  Harness(Path dir) {
+    this.dir = dir;
+    env.put("COLLECT_GCC", "/usr/bin/gcc");
+    env.put("LANG", "C");
+    env.put("TMPDIR", dir.resolve("tmp").toString());
+    try {
+      Files.createDirectories(dir.resolve("tmp"));
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** An (empty) input object whose options the fake opts source returns. */
+  Harness object(String name, OptsSection section, String... optsStrings) throws IOException {
+    Path p = dir.resolve(name.contains("@") ? name.substring(0, name.lastIndexOf('@')) : name);
+    if (!Files.exists(p)) {
+      Files.writeString(p, "fake object");
+    }
+    (section == OptsSection.HOST_LTO ? hostOpts : offloadOpts).put(name, List.of(optsStrings));
+    return this;
+  }
+
+  /** Creates an executable {@code <root>/accel/<target>/mkoffload} and returns {@code <root>/}. */
+  String mkoffload(String root, String target) throws IOException {
+    Path p = dir.resolve(root).resolve("accel").resolve(target).resolve("mkoffload");
+    Files.createDirectories(p.getParent());
+    Files.writeString(p, "#!/bin/sh\nexit 0\n");
+    Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
+    return dir.resolve(root) + "/";
+  }
+
+  LtoWrapperServices services(FakeProcessRunner.Handler handler) {
+    runner = new FakeProcessRunner(handler);
+    return new LtoWrapperServices(
+        runner,
+        TestQuoting::parse,
+        (input, section) -> {
+          Map<String, List<String>> m = section == OptsSection.HOST_LTO ? hostOpts : offloadOpts;
+          return Optional.ofNullable(m.get(input.spelling()));
+        },
+        file -> {
+          List<String> lines = Files.readAllLines(file);
+          int n = Integer.parseInt(lines.get(0).trim());
+          if (lines.size() - 1 < n) {
+            throw new java.io.EOFException();
+          }
+          return new ArrayList<>(lines.subList(1, n + 1));
+        },
+        (EarlyDebugCopier)
+            (input, output, rename) -> {
+              String content = earlyDebug.get(input.spelling());
+              if (content == null) {
+                return false;
+              }
+              Files.writeString(output, content + (rename ? " renamed" : ""));
+              return true;
+            },
+        () -> cpus,
+        JobserverClient::procFd);
+  }
+
+  int run(FakeProcessRunner.Handler handler, String... args) {
+    ToolContext ctx =
+        new ToolContext(
+            env,
+            dir,
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new LtoWrapper(ctx, services(handler)).execute("lto-wrapper", List.of(args));
+  }
+
+  /** stdout with the temp dir replaced by {@code $TMP} and the work dir by {@code $DIR}. */
+  String out() {
+    return normalise(out.toString(StandardCharsets.UTF_8));
+  }
+
+  String err() {
+    return normalise(err.toString(StandardCharsets.UTF_8));
+  }
+
+  String normalise(String s) {
+    return s.replaceAll(
+            java.util.regex.Pattern.quote(dir.resolve("tmp").toString()) + "/cc[A-Za-z0-9]{6}",
+            "\\$TMP/ccXXXXXX")
+        .replace(dir.toString(), "$DIR");
+  }
+
+  /** Every recorded command, one per line, normalised. */
+  String commands() {
+    StringBuilder sb = new StringBuilder();
+    for (List<String> c : runner.commands) {
+      sb.append(normalise(String.join(" ", c))).append('\n');
+    }
+    return sb.toString();
+  }
+
+  void write(String name, String text) throws IOException {
+    Files.writeString(dir.resolve(name), text);
+  }
+}
