@@ -40,16 +40,28 @@ class OfflinkMkoffloadIT {
   }
 
   static Stream<Arguments> matrix() {
-    return Corpus.all().stream()
-        .flatMap(
-            p ->
-                Stream.of(TargetSet.NVPTX, TargetSet.gcn("gfx906"), TargetSet.both("gfx906"))
-                    .map(t -> Arguments.of(p, t)));
+    Stream<Arguments> all =
+        Corpus.all().stream()
+            .flatMap(
+                p ->
+                    Stream.of(TargetSet.NVPTX, TargetSet.gcn("gfx906"), TargetSet.both("gfx906"))
+                        .map(t -> Arguments.of(p, t, "elf")));
+    Stream<Arguments> olderArchs =
+        Corpus.programs(StockHarnessIT.ARCH_SUBSET.toArray(String[]::new)).stream()
+            .flatMap(
+                p ->
+                    Stream.of(TargetSet.gcn("fiji"), TargetSet.gcn("gfx900"))
+                        .map(t -> Arguments.of(p, t, "elf")));
+    Stream<Arguments> cWrapper =
+        Corpus.programs(StockHarnessIT.ARCH_SUBSET.toArray(String[]::new)).stream()
+            .map(p -> Arguments.of(p, TargetSet.both("gfx906"), "c"));
+    return Stream.concat(all, Stream.concat(olderArchs, cWrapper));
   }
 
-  @ParameterizedTest(name = "{0} [{1}]")
+  @ParameterizedTest(name = "{0} [{1}] wrapper={2}")
   @MethodSource("matrix")
-  void offlinkMkoffloadMatchesStock(CorpusProgram program, TargetSet targets, @TempDir Path work)
+  void offlinkMkoffloadMatchesStock(
+      CorpusProgram program, TargetSet targets, String wrapper, @TempDir Path work)
       throws IOException {
     ToolDirBuilder builder =
         new ToolDirBuilder(work.resolve("tools"), toolchain.stockLibexec(), "offlink-mkoffload")
@@ -57,7 +69,7 @@ class OfflinkMkoffloadIT {
     for (OffloadTarget target : targets.targets()) {
       builder.offlinkMkoffload(target, dist);
     }
-    ToolDir ours = builder.build();
+    ToolDir ours = builder.build().withEnvironment("OFFLINK_FLAGS", "--wrapper=" + wrapper);
     BuildResult stockBuild =
         toolchain.build(program, targets, ToolDir.stock(), work.resolve("stock"));
     BuildResult oursBuild = toolchain.build(program, targets, ours, work.resolve("ours"));

@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class StockHarnessIT {
   /** Programs also built for the older GCN archs: C, C++, Fortran, OpenMP, OpenACC, a library. */
-  private static final List<String> ARCH_SUBSET =
+  static final List<String> ARCH_SUBSET =
       List.of(
           "c_declare_target_tus", "c_acc_parallel", "cpp_templates", "f_target", "c_shared_lib");
 

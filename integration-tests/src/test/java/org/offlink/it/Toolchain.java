@@ -120,6 +120,7 @@ final class Toolchain {
     copyFiles(program.directory(), work);
     Files.createDirectories(work.resolve("tmp"));
     Build build = new Build(program, work, linkOptions(program, targets, tools, extraLinkOptions));
+    build.env.putAll(tools.environment());
     boolean ok = build.staticLibrary() && build.sharedLibrary() && build.executable();
     return new BuildResult(
         program,

@@ -10,6 +10,7 @@ import java.util.Map;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.process.ProcessRunner;
+import org.offlink.bridge.process.ResponseFiles;
 
 /**
  * Runs child programs the way GCC's {@code fork_execute} does (CU:143): the arguments after argv[0]
@@ -58,7 +59,7 @@ public final class ChildRunner {
     String rspName = temps.saveTemps() && atSuffix != null ? dump.named(atSuffix) : rsp.toString();
     try {
       Files.writeString(
-          rsp, ArgvSyntax.write(argv.subList(1, argv.size())), StandardCharsets.UTF_8);
+          rsp, ResponseFiles.format(argv.subList(1, argv.size())), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new LtoWrapperException("could not write to response file " + rspName, e);
     }

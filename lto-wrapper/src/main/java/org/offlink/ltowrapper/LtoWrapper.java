@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.offlink.bridge.ToolContext;
-import org.offlink.ltowrapper.ResponseFileExpander.ResponseFileException;
+import org.offlink.bridge.process.ResponseFileExpander;
+import org.offlink.bridge.process.ResponseFileExpander.ResponseFileException;
+import org.offlink.bridge.process.ResponseFiles;
 import org.offlink.ltowrapper.options.DecodedOption;
 import org.offlink.ltowrapper.options.GccOption;
 
@@ -51,7 +53,7 @@ public final class LtoWrapper {
    * @throws ResponseFileException for a bad {@code @file}
    * @throws LtoWrapperException for a missing or malformed environment variable
    */
-  public LtoWrapperOptions parse(String argv0, List<String> args) {
+  public LtoWrapperOptions parse(String argv0, List<String> args) throws ResponseFileException {
     List<String> argv = new ArrayList<>();
     argv.add(argv0);
     argv.addAll(args);
@@ -66,7 +68,7 @@ public final class LtoWrapper {
       // Each word becomes '-Xassembler' '<word>' appended to the link options (LW:1453).
       List<String> words = new ArrayList<>();
       words.add(collectGcc);
-      for (String w : ArgvSyntax.split(asOptions)) {
+      for (String w : ResponseFiles.split(asOptions)) {
         words.add("-Xassembler");
         words.add(w);
       }

@@ -13,7 +13,7 @@ public final class LtoWrapperMain {
   /** Runs lto-wrapper and exits with its status. */
   public static void main(String[] args) {
     ToolContext context = ToolContext.ofSystem();
-    LtoWrapperServices services = LtoWrapperWiring.services();
+    LtoWrapperServices services = LtoWrapperWiring.services(context);
     String argv0 = System.getProperty("offlink.argv0", LtoWrapper.PROGRAM);
     int status = new LtoWrapper(context, services).execute(argv0, Arrays.asList(args));
     System.exit(status);

@@ -1,49 +1,90 @@
 package org.offlink.ltowrapper;
 
+import java.io.EOFException;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
-import org.offlink.bridge.process.Command;
-import org.offlink.bridge.process.CommandResult;
-import org.offlink.bridge.process.ProcessRunner;
-import org.offlink.ltowrapper.io.EarlyDebugCopier;
+import java.util.Optional;
+import org.offlink.bridge.ToolContext;
+import org.offlink.bridge.process.RunnerOptions;
+import org.offlink.bridge.process.SystemProcessRunner;
+import org.offlink.bridge.temp.TempFiles;
+import org.offlink.ltowrapper.io.InputFile;
+import org.offlink.ltowrapper.io.OptsSection;
 import org.offlink.ltowrapper.jobs.JobserverClient;
+import org.offlink.streamer.MalformedObjectException;
+import org.offlink.streamer.ar.OffloadObjectListReader;
+import org.offlink.streamer.elf.ElfFile;
+import org.offlink.streamer.elf.ElfReader;
+import org.offlink.streamer.elf.ElfSection;
+import org.offlink.streamer.opts.OptionQuoting;
 
 /**
- * The production collaborators of lto-wrapper. The process runner, COLLECT_GCC_OPTIONS quoting,
- * {@code .opts} reader and offload list reader live in other modules and are not wired yet: each
- * placeholder fails with a clear fatal error when first used.
+ * The production collaborators of lto-wrapper: the bridge's process runner (quiet: lto-wrapper
+ * prints its own {@code -v} lines), section-streamer's COLLECT_GCC_OPTIONS quoting, {@code .opts}
+ * reader and {@code .ofldlist} reader.
  */
 final class LtoWrapperWiring {
   private LtoWrapperWiring() {}
 
-  static LtoWrapperServices services() {
+  static LtoWrapperServices services(ToolContext context) {
+    RunnerOptions quiet =
+        RunnerOptions.quiet(context.err(), TempFiles.tempDirectory(context.environment()));
     return new LtoWrapperServices(
-        new MissingRunner(),
-        text -> {
-          throw missing("COLLECT_GCC_OPTIONS quoting (org.offlink.streamer.opts.OptionQuoting)");
-        },
-        (input, section) -> {
-          throw missing(".opts reader (org.offlink.streamer.elf.ElfReader)");
-        },
-        file -> {
-          throw missing(".ofldlist reader (org.offlink.streamer)");
-        },
-        EarlyDebugCopier.none(),
+        new SystemProcessRunner(quiet),
+        OptionQuoting::parse,
+        LtoWrapperWiring::readOpts,
+        LtoWrapperWiring::readOffloadList,
+        (input, output, rename) -> false,
         () -> Runtime.getRuntime().availableProcessors(),
         JobserverClient::procFd);
   }
 
-  private static LtoWrapperException missing(String what) {
-    return new LtoWrapperException("offlink was built without " + what);
+  /**
+   * The NUL-terminated strings of an input's {@code .opts} section, still quoted; empty when the
+   * input is not an ELF object or has no such section (GCC's simple-object reader says "not found"
+   * for both).
+   */
+  static Optional<List<String>> readOpts(InputFile input, OptsSection section) throws IOException {
+    long length = Files.size(input.file()) - input.offset();
+    try (ElfFile elf = ElfReader.read(input.file(), input.offset(), length)) {
+      Optional<ElfSection> s = elf.section(section.sectionName());
+      if (s.isEmpty()) {
+        return Optional.empty();
+      }
+      return Optional.of(splitAtNul(elf.readSectionData(s.get())));
+    } catch (MalformedObjectException notAnObject) {
+      return Optional.empty();
+    }
   }
 
-  /** Placeholder until accel-compiler-bridge's SystemProcessRunner is wired. */
-  private static final class MissingRunner implements ProcessRunner {
-    @Override
-    public CommandResult run(Command command) throws IOException {
-      throw missing(
-          "a process runner (org.offlink.bridge.process.SystemProcessRunner) for "
-              + List.of(command.program()));
+  static List<String> splitAtNul(byte[] data) {
+    List<String> strings = new ArrayList<>();
+    int start = 0;
+    for (int i = 0; i < data.length; i++) {
+      if (data[i] == 0) {
+        strings.add(new String(data, start, i - start, java.nio.charset.StandardCharsets.UTF_8));
+        start = i + 1;
+      }
+    }
+    if (start < data.length) {
+      strings.add(
+          new String(data, start, data.length - start, java.nio.charset.StandardCharsets.UTF_8));
+    }
+    return strings;
+  }
+
+  /** The offload list, with a short list reported as {@link EOFException} (GCC: invalid format). */
+  static List<String> readOffloadList(Path file) throws IOException {
+    try {
+      return OffloadObjectListReader.read(file).entries();
+    } catch (MalformedObjectException e) {
+      if (e.detail().startsWith("invalid format")) {
+        throw (EOFException) new EOFException(e.detail()).initCause(e);
+      }
+      throw e;
     }
   }
 }

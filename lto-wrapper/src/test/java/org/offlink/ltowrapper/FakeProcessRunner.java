@@ -11,6 +11,7 @@ import java.util.List;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.process.ProcessRunner;
+import org.offlink.bridge.process.ResponseFiles;
 
 /**
  * Records every command; a {@code @rsp} argument is expanded while the file still exists, so tests
@@ -37,7 +38,8 @@ final class FakeProcessRunner implements ProcessRunner {
     for (String a : command.argv().subList(1, command.argv().size())) {
       if (a.startsWith("@")) {
         Path rsp = command.workingDirectory().resolve(a.substring(1));
-        argv.addAll(ArgvSyntax.split(new String(Files.readAllBytes(rsp), StandardCharsets.UTF_8)));
+        argv.addAll(
+            ResponseFiles.split(new String(Files.readAllBytes(rsp), StandardCharsets.UTF_8)));
       } else {
         argv.add(a);
       }

@@ -2,7 +2,7 @@ package org.offlink.ltowrapper.options;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.offlink.ltowrapper.ArgvSyntax;
+import org.offlink.bridge.process.ResponseFiles;
 
 /**
  * Which merged or link-time options go to which child command (§2.5): GCC's {@code
@@ -87,7 +87,7 @@ public final class OptionForwarding {
       }
       String arg = o.arg();
       if (arg.startsWith("-")) {
-        out.addAll(ArgvSyntax.split(arg));
+        out.addAll(ResponseFiles.split(arg));
         continue;
       }
       int eq = arg.indexOf('=');
@@ -96,7 +96,7 @@ public final class OptionForwarding {
       }
       for (String name : arg.substring(0, eq).split(",", -1)) {
         if (name.equals(target)) {
-          out.addAll(ArgvSyntax.split(arg.substring(eq + 1)));
+          out.addAll(ResponseFiles.split(arg.substring(eq + 1)));
           break;
         }
       }

@@ -1,4 +1,4 @@
-package org.offlink.ltowrapper;
+package org.offlink.bridge.process;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,23 +9,23 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class ArgvSyntaxTest {
+class ResponseFilesSplitTest {
   @TempDir Path dir;
 
   @Test
   void splitQuotesAndBackslashes() {
     assertEquals(
         List.of("a b", "c'd", "e\"f", "g h", "", "x\\y", "it's"),
-        ArgvSyntax.split(" 'a b'  c\\'d \"e\\\"f\" g\\ h \"\" x\\\\y 'it\\'s' "));
-    assertEquals(List.of(), ArgvSyntax.split(" \n\t "));
+        ResponseFiles.split(" 'a b'  c\\'d \"e\\\"f\" g\\ h \"\" x\\\\y 'it\\'s' "));
+    assertEquals(List.of(), ResponseFiles.split(" \n\t "));
   }
 
   @Test
   void writeThenSplitRoundTrips() {
     List<String> args = List.of("-o", "a b", "", "q'\"\\", "tab\there");
-    String text = ArgvSyntax.write(args);
+    String text = ResponseFiles.format(args);
     assertEquals("-o\na\\ b\n\"\"\nq\\'\\\"\\\\\ntab\\\there\n", text);
-    assertEquals(args, ArgvSyntax.split(text));
+    assertEquals(args, ResponseFiles.split(text));
   }
 
   @Test
