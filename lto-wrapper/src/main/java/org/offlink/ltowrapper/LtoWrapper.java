@@ -34,6 +34,15 @@ public final class LtoWrapper {
 
   /** Parses and runs; returns the exit status (0 or 1). */
   public int execute(String argv0, List<String> args) {
+    // GCC never passes these; they are for people running lto-wrapper by hand.
+    if (args.equals(List.of("--help"))) {
+      context.err().print(HELP);
+      return 0;
+    }
+    if (args.equals(List.of("--version"))) {
+      context.err().println(VERSION);
+      return 0;
+    }
     LtoWrapperOptions options;
     try {
       options = parse(argv0, args);
@@ -53,6 +62,34 @@ public final class LtoWrapper {
    * @throws ResponseFileException for a bad {@code @file}
    * @throws LtoWrapperException for a missing or malformed environment variable
    */
+  /** What {@code --version} prints. */
+  static final String VERSION = "offlink lto-wrapper 0.1.0 (GCC 12 compatible)";
+
+  /** What {@code --help} prints: usage and offlink's knobs, which never clash with GCC options. */
+  static final String HELP =
+      String.join(
+          "\n",
+          "Usage: lto-wrapper [-fresolution=F] [-flinker-output=K] [-foffload-objects=F] [@file]"
+              + " [INPUT...]",
+          "",
+          "offlink's drop-in for GCC 12's lto-wrapper. GCC's linker plugin (or collect2) runs it",
+          "with COLLECT_GCC, COLLECT_GCC_OPTIONS, OFFLOAD_TARGET_NAMES, COMPILER_PATH, ... set;",
+          "it builds each offload target's image with accel/<target>/mkoffload, runs host LTO",
+          "(WPA and LTRANS) when there are LTO inputs, and prints the objects to link on stdout.",
+          "",
+          "offlink's knobs, as environment variables so they pass through gcc unchanged:",
+          "  OFFLINK_FLAGS='--wrapper=c'        mkoffload writes GCC's C wrapper and compiles it",
+          "                                     (default --wrapper=elf: written directly)",
+          "  OFFLINK_PARALLEL_OFFLOAD=1         build offload targets in parallel with each other",
+          "                                     and with LTRANS (bounded by -flto=N/jobserver)",
+          "  OFFLINK_MKOFFLOAD_SUBPROCESS=1     run offlink's own mkoffload as a subprocess",
+          "                                     instead of in this JVM",
+          "  OFFLINK_PTXAS=keep                 keep ptxas verification with a too-new ptxas",
+          "  OFFLINK_JAVA, JAVA_HOME            the JVM the launchers run",
+          "",
+          "--help, --version: this text, the version (not used by GCC).",
+          "");
+
   public LtoWrapperOptions parse(String argv0, List<String> args) throws ResponseFileException {
     List<String> argv = new ArrayList<>();
     argv.add(argv0);

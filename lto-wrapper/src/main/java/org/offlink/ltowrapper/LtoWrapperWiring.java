@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.offlink.bridge.ToolContext;
+import org.offlink.bridge.process.ProcessRunner;
 import org.offlink.bridge.process.RunnerOptions;
 import org.offlink.bridge.process.SystemProcessRunner;
 import org.offlink.bridge.temp.TempFiles;
@@ -23,8 +24,9 @@ import org.offlink.streamer.opts.OptionQuoting;
 
 /**
  * The production collaborators of lto-wrapper: the bridge's process runner (quiet: lto-wrapper
- * prints its own {@code -v} lines), section-streamer's COLLECT_GCC_OPTIONS quoting, {@code .opts}
- * reader and {@code .ofldlist} reader.
+ * prints its own {@code -v} lines) with this installation's mkoffload run in-process (unless {@code
+ * OFFLINK_MKOFFLOAD_SUBPROCESS} is set), section-streamer's COLLECT_GCC_OPTIONS quoting, {@code
+ * .opts} reader and {@code .ofldlist} reader.
  */
 final class LtoWrapperWiring {
   private LtoWrapperWiring() {}
@@ -32,8 +34,15 @@ final class LtoWrapperWiring {
   static LtoWrapperServices services(ToolContext context) {
     RunnerOptions quiet =
         RunnerOptions.quiet(context.err(), TempFiles.tempDirectory(context.environment()));
+    String launcher = System.getProperty("offlink.launcher", "");
+    ProcessRunner runner = new SystemProcessRunner(quiet);
+    if (!launcher.isEmpty() && !context.env("OFFLINK_MKOFFLOAD_SUBPROCESS").isPresent()) {
+      runner =
+          new InProcessMkoffloadRunner(
+              runner, InProcessMkoffloadRunner.launchersBeside(Path.of(launcher)));
+    }
     return new LtoWrapperServices(
-        new SystemProcessRunner(quiet),
+        runner,
         OptionQuoting::parse,
         LtoWrapperWiring::readOpts,
         LtoWrapperWiring::readOffloadList,

@@ -1,23 +1,15 @@
 package org.offlink.mkoffload;
 
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.mkoffload.Mkoffload;
+import org.offlink.bridge.mkoffload.MkoffloadInvocation;
 import org.offlink.bridge.mkoffload.MkoffloadRequest;
-import org.offlink.bridge.mkoffload.WrapperMode;
-import org.offlink.bridge.process.ResponseFiles;
-import org.offlink.bridge.tool.OffloadTarget;
 
 /**
- * The mkoffload command line: offlink's own options ({@code --target=}, {@code --wrapper=}, {@code
- * --help}, {@code --version}; also read from the {@code OFFLINK_FLAGS} environment variable so they
- * reach us through GCC) are taken out, everything else is GCC's and goes to {@link Mkoffload}. The
- * target comes from {@code --target=} or from the install path {@code
- * .../accel/<target>/mkoffload}.
+ * The mkoffload command line: {@code --help} and {@code --version} here, offlink's other options
+ * and the target by {@link MkoffloadInvocation}, and the work by {@link Mkoffload}.
  */
 public final class MkoffloadCommand {
   static final String VERSION = "offlink mkoffload 0.1.0 (GCC 12 compatible)";
@@ -33,68 +25,22 @@ public final class MkoffloadCommand {
 
   /** Parses and runs; returns the exit status. */
   public int run(List<String> args) {
-    List<String> gcc = new ArrayList<>();
-    Optional<String> target = Optional.empty();
-    WrapperMode mode = WrapperMode.ELF;
-    List<String> ours = new ArrayList<>();
-    context.env("OFFLINK_FLAGS").ifPresent(f -> ours.addAll(ResponseFiles.split(f)));
+    if (args.contains("--help")) {
+      context.err().print(usage());
+      return 0;
+    }
+    if (args.contains("--version")) {
+      context.err().println(VERSION);
+      return 0;
+    }
+    MkoffloadRequest request;
     try {
-      for (String a : args) {
-        if (a.equals("--help")) {
-          context.err().print(usage());
-          return 0;
-        } else if (a.equals("--version")) {
-          context.err().println(VERSION);
-          return 0;
-        } else if (a.startsWith("--target=") || a.startsWith("--wrapper=")) {
-          ours.add(a);
-        } else {
-          gcc.add(a);
-        }
-      }
-      for (String a : ours) {
-        if (a.startsWith("--target=")) {
-          target = Optional.of(a.substring("--target=".length()));
-        } else if (a.startsWith("--wrapper=")) {
-          mode = WrapperMode.parse(a.substring("--wrapper=".length()));
-        }
-      }
+      request = MkoffloadInvocation.parse(args, launcherPath, context.environment());
     } catch (IllegalArgumentException e) {
-      return usageError(e.getMessage());
+      context.err().println("mkoffload: error: " + e.getMessage());
+      return 1;
     }
-    Optional<OffloadTarget> resolved =
-        target.isPresent() ? OffloadTarget.byTriplet(target.get()) : targetFromPath(launcherPath);
-    if (resolved.isEmpty()) {
-      return usageError(
-          target
-              .map(t -> "unknown offload target '" + t + "' (expected nvptx-none or amdgcn-amdhsa)")
-              .orElse(
-                  "cannot tell the offload target from '"
-                      + launcherPath
-                      + "': install as .../accel/<target>/mkoffload or pass --target="));
-    }
-    return new Mkoffload(context).run(new MkoffloadRequest(resolved.get(), gcc, mode));
-  }
-
-  /** The target named by {@code .../accel/<target>/mkoffload}, if the path has that shape. */
-  static Optional<OffloadTarget> targetFromPath(String path) {
-    if (path.isEmpty()) {
-      return Optional.empty();
-    }
-    Path p = Path.of(path);
-    Path dir = p.getParent();
-    if (dir == null || dir.getParent() == null || dir.getParent().getFileName() == null) {
-      return Optional.empty();
-    }
-    if (!dir.getParent().getFileName().toString().equals("accel")) {
-      return Optional.empty();
-    }
-    return OffloadTarget.byTriplet(dir.getFileName().toString());
-  }
-
-  private int usageError(String message) {
-    context.err().println("mkoffload: error: " + message);
-    return 1;
+    return new Mkoffload(context).run(request);
   }
 
   static String usage() {

@@ -34,13 +34,21 @@ class MkoffloadCommandTest {
   void targetComesFromTheInstallPath() {
     assertEquals(
         Optional.of(OffloadTarget.NVPTX),
-        MkoffloadCommand.targetFromPath("/opt/x/libexec/offlink/accel/nvptx-none/mkoffload"));
+        org.offlink.bridge.mkoffload.MkoffloadInvocation.targetFromPath(
+            "/opt/x/libexec/offlink/accel/nvptx-none/mkoffload"));
     assertEquals(
         Optional.of(OffloadTarget.AMDGCN),
-        MkoffloadCommand.targetFromPath("/usr/lib/gcc/x86_64-linux-gnu/12/accel/amdgcn-amdhsa/mk"));
-    assertEquals(Optional.empty(), MkoffloadCommand.targetFromPath("/usr/bin/mkoffload"));
-    assertEquals(Optional.empty(), MkoffloadCommand.targetFromPath("/x/accel/sparc/mkoffload"));
-    assertEquals(Optional.empty(), MkoffloadCommand.targetFromPath(""));
+        org.offlink.bridge.mkoffload.MkoffloadInvocation.targetFromPath(
+            "/usr/lib/gcc/x86_64-linux-gnu/12/accel/amdgcn-amdhsa/mk"));
+    assertEquals(
+        Optional.empty(),
+        org.offlink.bridge.mkoffload.MkoffloadInvocation.targetFromPath("/usr/bin/mkoffload"));
+    assertEquals(
+        Optional.empty(),
+        org.offlink.bridge.mkoffload.MkoffloadInvocation.targetFromPath(
+            "/x/accel/sparc/mkoffload"));
+    assertEquals(
+        Optional.empty(), org.offlink.bridge.mkoffload.MkoffloadInvocation.targetFromPath(""));
   }
 
   @Test

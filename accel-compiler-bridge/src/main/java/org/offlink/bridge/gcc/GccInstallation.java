@@ -47,7 +47,7 @@ public record GccInstallation(String hostTriplet, GccVersion version) {
   private static String ask(
       ProcessRunner runner, String gcc, String option, Map<String, String> env, Path cwd)
       throws IOException {
-    CommandResult r = runner.runChecked(Command.of(List.of(gcc, option), env, cwd));
+    CommandResult r = runner.runChecked(Command.of(List.of(gcc, option), env, cwd).asProbe());
     return r.stdout().trim();
   }
 

@@ -10,7 +10,8 @@ import org.offlink.bridge.process.ProcessRunner;
 /**
  * Passes each child's diagnostics on to our stderr once it finishes, as GCC's tools let the accel
  * compiler's and host compiler's messages through; both captured streams go to stderr because
- * lto-wrapper's stdout is reserved for its protocol.
+ * lto-wrapper's stdout is reserved for its protocol. Probes ({@link Command#captureOnly()}) stay
+ * silent.
  */
 final class ForwardingRunner implements ProcessRunner {
   private final ProcessRunner delegate;
@@ -24,6 +25,9 @@ final class ForwardingRunner implements ProcessRunner {
   @Override
   public CommandResult run(Command command) throws IOException {
     CommandResult result = delegate.run(command);
+    if (command.captureOnly()) {
+      return result;
+    }
     err.print(result.stdout());
     err.print(result.stderr());
     err.flush();

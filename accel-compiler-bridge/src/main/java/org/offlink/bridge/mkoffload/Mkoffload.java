@@ -34,6 +34,9 @@ import org.offlink.bridge.temp.TempFiles;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.bridge.wrapper.WrapperObjects;
 import org.offlink.streamer.MalformedObjectException;
+import org.offlink.streamer.ar.MemberSpec;
+import org.offlink.streamer.elf.ElfFile;
+import org.offlink.streamer.elf.ElfReader;
 
 /**
  * GCC 12's mkoffload as a library, so that lto-wrapper can run it in-process: builds the device
@@ -43,6 +46,22 @@ import org.offlink.streamer.MalformedObjectException;
  */
 public final class Mkoffload {
   private static final String PROGRAM = "mkoffload";
+
+  /** GCC options whose value is the next argument, which is therefore not an input. */
+  private static final java.util.Set<String> SEPARATE_ARGUMENT =
+      java.util.Set.of(
+          "-dumpbase",
+          "-dumpdir",
+          "-dumpbase-ext",
+          "-Xassembler",
+          "-Xlinker",
+          "-Xpreprocessor",
+          "-include",
+          "-isystem",
+          "-I",
+          "-L",
+          "-o",
+          "-x");
 
   private final ToolContext context;
 
@@ -88,6 +107,9 @@ public final class Mkoffload {
         options
             .output()
             .orElseThrow(() -> new OffloadOptionException("missing output file ('-o')"));
+    Path out = context.workingDirectory().resolve(output);
+    requireWritableDirectory(out);
+    requireObjects(options);
     RunnerOptions runnerOptions =
         new RunnerOptions(
             context.err(),
@@ -96,16 +118,15 @@ public final class Mkoffload {
             options.saveTemps(),
             Optional.of(options.dumppfx()),
             TempFiles.tempDirectory(context.environment()));
-    SystemProcessRunner quiet = new SystemProcessRunner(runnerOptions);
-    ProcessRunner runner = new ForwardingRunner(quiet, context.err());
-    GccInstallation gcc = installation(quiet);
+    ProcessRunner runner =
+        new ForwardingRunner(new SystemProcessRunner(runnerOptions), context.err());
+    GccInstallation gcc = installation(runner);
     gcc.requireSupported();
     try (TempFiles temps = newTempFiles(options)) {
       WrapperSource source = buildImage(request.target(), options, runner, gcc, temps);
       // GCC restores the accel compiler's hidden variables just before the host compile.
       Map<String, String> hostEnv =
           AccelEnvironment.restored(context.environment(), options.verbose(), context.err());
-      Path out = context.workingDirectory().resolve(output);
       WrapperMode mode = options.abi() == OffloadAbi.ILP32 ? WrapperMode.C : request.mode();
       if (mode == WrapperMode.ELF) {
         if (options.saveTemps()) {
@@ -116,6 +137,49 @@ public final class Mkoffload {
       } else {
         String cFile = writeCFile(temps, options, source);
         runner.runChecked(hostCompile(options, hostEnv, cFile, output));
+      }
+    }
+  }
+
+  /** Fails before any compiler runs when the output cannot be written (no work is wasted). */
+  private static void requireWritableDirectory(Path out) throws IOException {
+    Path dir = out.toAbsolutePath().getParent();
+    if (dir == null || !Files.isDirectory(dir) || !Files.isWritable(dir)) {
+      throw new IOException(
+          "cannot write '" + out + "': directory " + dir + " does not exist or is not writable");
+    }
+  }
+
+  /**
+   * Checks that every input naming an existing file (or archive member, {@code lib.a@0xOFF}) is an
+   * ELF object, so a corrupt input gets an error naming it rather than the accel compiler's
+   * failure. Arguments that are not files are left to the accel compiler, as in GCC.
+   */
+  private void requireObjects(OffloadOptions options) throws IOException {
+    List<String> args = options.forwarded();
+    for (int i = 0; i < args.size(); i++) {
+      String arg = args.get(i);
+      if (SEPARATE_ARGUMENT.contains(arg)) {
+        i++;
+        continue;
+      }
+      if (arg.startsWith("-")) {
+        continue;
+      }
+      MemberSpec spec = MemberSpec.parse(arg);
+      Path file = context.workingDirectory().resolve(spec.file());
+      if (!Files.isRegularFile(file)) {
+        continue;
+      }
+      long length = Files.size(file) - spec.offset();
+      try (ElfFile elf = ElfReader.read(file, spec.offset(), length)) {
+        if (elf.sectionsWithPrefix(".gnu.offload_lto_").isEmpty()) {
+          throw new MalformedObjectException(
+              file,
+              spec.offset(),
+              "expected offload IR (.gnu.offload_lto_* sections), found none: was it compiled"
+                  + " with -fopenmp or -fopenacc and -foffload?");
+        }
       }
     }
   }

@@ -53,7 +53,7 @@ public final class PtxasCheck {
             "--gpu-name",
             arch,
             "-O0");
-    CommandResult r = runner.run(Command.of(argv, env, cwd));
+    CommandResult r = runner.run(Command.of(argv, env, cwd).asProbe());
     if (r.succeeded()) {
       return Optional.empty();
     }

@@ -12,14 +12,17 @@ import java.util.Optional;
  * runner), the complete environment of the child, its working directory, an optional timeout and,
  * when set, the GCC response-file stem: the arguments after argv[0] are then passed as {@code
  * @file} the way GCC's {@code fork_execute} does, named {@code <stem><suffix>} with {@code
- * -save-temps} (e.g. {@code .gccnative_args}). Never run through a shell.
+ * -save-temps} (e.g. {@code .gccnative_args}). {@code captureOnly} marks probes and queries (a
+ * {@code ptxas} check, {@code gcc -dumpversion}) whose output is for offlink alone, never shown
+ * to the user. Never run through a shell.
  */
 public record Command(
     List<String> argv,
     Map<String, String> environment,
     Path workingDirectory,
     Optional<Duration> timeout,
-    Optional<String> responseFileSuffix) {
+    Optional<String> responseFileSuffix,
+    boolean captureOnly) {
   /** Copies and checks the arguments. */
   public Command {
     argv = List.copyOf(Objects.requireNonNull(argv, "argv"));
@@ -34,17 +37,24 @@ public record Command(
 
   /** A plain run: no timeout, no response file. */
   public static Command of(List<String> argv, Map<String, String> environment, Path dir) {
-    return new Command(argv, environment, dir, Optional.empty(), Optional.empty());
+    return new Command(argv, environment, dir, Optional.empty(), Optional.empty(), false);
   }
 
   /** This command with a timeout. */
   public Command withTimeout(Duration limit) {
-    return new Command(argv, environment, workingDirectory, Optional.of(limit), responseFileSuffix);
+    return new Command(
+        argv, environment, workingDirectory, Optional.of(limit), responseFileSuffix, captureOnly);
   }
 
   /** This command passing its arguments in a response file named with {@code suffix}. */
   public Command withResponseFile(String suffix) {
-    return new Command(argv, environment, workingDirectory, timeout, Optional.of(suffix));
+    return new Command(
+        argv, environment, workingDirectory, timeout, Optional.of(suffix), captureOnly);
+  }
+
+  /** This command as a probe: its output is captured for offlink and never shown. */
+  public Command asProbe() {
+    return new Command(argv, environment, workingDirectory, timeout, responseFileSuffix, true);
   }
 
   /** The program, argv[0]. */

@@ -44,7 +44,8 @@ public final class SystemProcessRunner implements ProcessRunner {
       argv = List.of(command.program(), "@" + displayName(command, responseFile.get()));
     }
     try {
-      if (options.verbose() || options.dryRun()) {
+      // Probes are offlink's own business: GCC's -v trace has no such lines.
+      if ((options.verbose() || options.dryRun()) && !command.captureOnly()) {
         options.err().println(String.join(" ", argv));
         options.err().flush();
       }

@@ -1,0 +1,88 @@
+package org.offlink.bridge.mkoffload;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.offlink.bridge.process.ResponseFiles;
+import org.offlink.bridge.tool.OffloadTarget;
+
+/**
+ * Turns an mkoffload command line into a {@link MkoffloadRequest}: offlink's own options ({@code
+ * --target=}, {@code --wrapper=}; also read from the {@code OFFLINK_FLAGS} environment variable so
+ * they reach us through GCC) are taken out, everything else is GCC's. The target comes from {@code
+ * --target=} or from the install path {@code .../accel/<target>/mkoffload}. Shared by the CLI and
+ * by lto-wrapper's in-process runs, so both read the same flags the same way.
+ */
+public final class MkoffloadInvocation {
+  private MkoffloadInvocation() {}
+
+  /**
+   * The request for {@code args} run as {@code programPath} in {@code environment}.
+   *
+   * @throws IllegalArgumentException with a one-line reason for a bad offlink option or target
+   */
+  public static MkoffloadRequest parse(
+      List<String> args, String programPath, Map<String, String> environment) {
+    List<String> ours = new ArrayList<>();
+    String flags = environment.get("OFFLINK_FLAGS");
+    if (flags != null) {
+      ours.addAll(ResponseFiles.split(flags));
+    }
+    List<String> gcc = new ArrayList<>();
+    for (String a : args) {
+      if (a.startsWith("--target=") || a.startsWith("--wrapper=")) {
+        ours.add(a);
+      } else {
+        gcc.add(a);
+      }
+    }
+    Optional<String> target = Optional.empty();
+    WrapperMode mode = WrapperMode.ELF;
+    for (String a : ours) {
+      if (a.startsWith("--target=")) {
+        target = Optional.of(a.substring("--target=".length()));
+      } else if (a.startsWith("--wrapper=")) {
+        mode = WrapperMode.parse(a.substring("--wrapper=".length()));
+      }
+    }
+    OffloadTarget resolved;
+    if (target.isPresent()) {
+      String t = target.get();
+      resolved =
+          OffloadTarget.byTriplet(t)
+              .orElseThrow(
+                  () ->
+                      new IllegalArgumentException(
+                          "unknown offload target '"
+                              + t
+                              + "' (expected nvptx-none or amdgcn-amdhsa)"));
+    } else {
+      resolved =
+          targetFromPath(programPath)
+              .orElseThrow(
+                  () ->
+                      new IllegalArgumentException(
+                          "cannot tell the offload target from '"
+                              + programPath
+                              + "': install as .../accel/<target>/mkoffload or pass --target="));
+    }
+    return new MkoffloadRequest(resolved, gcc, mode);
+  }
+
+  /** The target named by {@code .../accel/<target>/mkoffload}, if the path has that shape. */
+  public static Optional<OffloadTarget> targetFromPath(String path) {
+    if (path.isEmpty()) {
+      return Optional.empty();
+    }
+    Path dir = Path.of(path).getParent();
+    if (dir == null || dir.getParent() == null || dir.getParent().getFileName() == null) {
+      return Optional.empty();
+    }
+    if (!dir.getParent().getFileName().toString().equals("accel")) {
+      return Optional.empty();
+    }
+    return OffloadTarget.byTriplet(dir.getFileName().toString());
+  }
+}

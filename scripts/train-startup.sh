@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Build-time start-up caches for offlink's launchers: for every JDK 17+ under /usr/lib/jvm (or the
+# JDK homes given as arguments), one training link of examples/saxpy.c through offlink (lto-wrapper
+# with mkoffload in-process, both offload targets) while the JVM records what it loads:
+#   JDK 25+: an AOT cache   (AOTMode=record, then create) -> lib/cds/<jdk>.aot
+#   JDK 17+: a CDS archive  (-XX:ArchiveClassesAtExit)    -> lib/cds/<jdk>.jsa
+# The JVM options reach the launcher through JAVA_TOOL_OPTIONS (its notice goes to stderr; stdout
+# is lto-wrapper's protocol, which is also why JDK 25's one-step AOTCacheOutput is not used).
+# Also records the newest JDK in lib/java.conf, the launchers' default JVM.
+# Never fails the build: without GCC's offload compilers there is nothing to train on, and the
+# launchers simply run without a cache.
+set -uo pipefail
+dist=${OFFLINK_DIST:-$(cd "$(dirname "$0")/.." && pwd)/target/offlink}
+repo=$(cd "$(dirname "$0")/.." && pwd)
+lib=$dist/lib
+[[ -d "$dist/lib/offlink" ]] && lib=$dist/lib/offlink
+mkdir -p "$lib/cds"
+
+homes=("$@")
+if ((${#homes[@]} == 0)); then
+  for h in /usr/lib/jvm/*; do [[ -x "$h/bin/java" && ! -L "$h" ]] && homes+=("$h"); done
+fi
+
+major() { "$1/bin/java" -XshowSettings:properties -version 2>&1 \
+  | sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p'; }
+
+newest="" newest_major=0
+for h in "${homes[@]}"; do
+  m=$(major "$h")
+  [[ -n "$m" ]] && ((m >= 17)) || continue
+  if ((m > newest_major)); then newest=$h newest_major=$m; fi
+done
+if [[ -n "$newest" ]]; then
+  echo "$(readlink -f "$newest/bin/java")" > "$lib/java.conf"
+fi
+
+if ! command -v gcc >/dev/null || [[ ! -x /usr/bin/x86_64-linux-gnu-accel-nvptx-none-gcc-12 ]]; then
+  echo "train-startup: no GCC offload toolchain: launchers run without a start-up cache" >&2
+  exit 0
+fi
+work=$(mktemp -d "${TMPDIR:-/tmp}/offlink-train.XXXXXX")
+trap '[[ -n "${OFFLINK_TRAIN_KEEP:-}" ]] || rm -rf "$work"' EXIT
+targets=(-fopenmp -foffload=nvptx-none "-foffload=amdgcn-amdhsa=-march=gfx906")
+if ! gcc -O2 "${targets[@]}" -c "$repo/examples/saxpy.c" -o "$work/saxpy.o" 2>"$work/cc.log"; then
+  echo "train-startup: cannot compile the training program; no start-up cache" >&2
+  exit 0
+fi
+for h in "${homes[@]}"; do
+  m=$(major "$h")
+  [[ -n "$m" ]] && ((m >= 17)) || continue
+  key=$(basename "$(readlink -f "$h")")
+  conf=$work/$key.aotconf
+  if ((m >= 25)); then out=$lib/cds/$key.aot flags="-XX:AOTMode=record -XX:AOTConfiguration=$conf"
+  else out=$lib/cds/$key.jsa flags="-XX:ArchiveClassesAtExit=$out"; fi
+  rm -f "$out" "$conf"
+  ok=0
+  # lto-wrapper run directly, as the linker plugin runs it (JDK 25's record mode prints to stdout,
+  # so this is no real link): offload images for both targets, built by mkoffload in-process.
+  printf '1\n%s\n' "$work/saxpy.o" > "$work/saxpy.ofldlist"
+  if (cd "$work" && JAVA_TOOL_OPTIONS=$flags OFFLINK_JAVA=$h/bin/java COLLECT_GCC=gcc \
+      COLLECT_GCC_OPTIONS="'-fopenmp' '-foffload=nvptx-none,amdgcn-amdhsa' '-o' 'saxpy'" \
+      OFFLOAD_TARGET_NAMES=nvptx-none:amdgcn-amdhsa \
+      COMPILER_PATH="$dist/libexec/offlink/:$(dirname "$(gcc -print-prog-name=cc1)")/" \
+      "$dist/libexec/offlink/lto-wrapper" -fresolution=saxpy.res -flinker-output=pie \
+      -foffload-objects=saxpy.ofldlist) >"$work/train.log" 2>&1; then
+    if ((m >= 25)); then
+      # The same classpath string the launchers build from lib/classpath.
+      IFS=: read -r -a jars < "$lib/classpath"
+      cp=$(printf "$lib/%s:" "${jars[@]}")
+      "$h/bin/java" -XX:AOTMode=create -XX:AOTConfiguration="$conf" -XX:AOTCache="$out" \
+        -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp "${cp%:}" >>"$work/train.log" 2>&1 || true
+    fi
+    [[ -f "$out" ]] && ok=1
+  fi
+  if ((ok)); then
+    echo "train-startup: $out" >&2
+  else
+    rm -f "$out"
+    echo "train-startup: training with $h failed; no cache for it ($(tail -1 "$work/train.log"))" >&2
+  fi
+done
+exit 0
