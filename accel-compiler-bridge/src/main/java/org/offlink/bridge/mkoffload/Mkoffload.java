@@ -107,9 +107,12 @@ public final class Mkoffload {
         options
             .output()
             .orElseThrow(() -> new OffloadOptionException("missing output file ('-o')"));
+    PhaseClock clock = new PhaseClock(context.env("OFFLINK_TIMING").isPresent(), context.err());
+    clock.mark("start-up and arguments");
     Path out = context.workingDirectory().resolve(output);
     requireWritableDirectory(out);
     requireObjects(options);
+    clock.mark("input checks");
     RunnerOptions runnerOptions =
         new RunnerOptions(
             context.err(),
@@ -122,8 +125,13 @@ public final class Mkoffload {
         new ForwardingRunner(new SystemProcessRunner(runnerOptions), context.err());
     GccInstallation gcc = installation(runner);
     gcc.requireSupported();
+    clock.mark("gcc facts");
+    if (options.abi() == OffloadAbi.LP64) {
+      Warmup.start(request.target());
+    }
     try (TempFiles temps = newTempFiles(options)) {
       WrapperSource source = buildImage(request.target(), options, runner, gcc, temps);
+      clock.mark("image");
       // GCC restores the accel compiler's hidden variables just before the host compile.
       Map<String, String> hostEnv =
           AccelEnvironment.restored(context.environment(), options.verbose(), context.err());
@@ -138,6 +146,7 @@ public final class Mkoffload {
         String cFile = writeCFile(temps, options, source);
         runner.runChecked(hostCompile(options, hostEnv, cFile, output));
       }
+      clock.mark("wrapper");
     }
   }
 
@@ -259,16 +268,26 @@ public final class Mkoffload {
   }
 
   /**
-   * The GCC installation: taken from {@code COLLECT_LTO_WRAPPER} when it lies in a GCC library
-   * directory (no process run), else asked of {@code COLLECT_GCC}.
+   * The GCC installation without running anything where possible: from {@code COLLECT_LTO_WRAPPER}
+   * when it (or what it links to) lies in a GCC library directory, else from the first such
+   * directory on {@code COMPILER_PATH} (the driver puts its own there); only then by asking {@code
+   * COLLECT_GCC -dumpmachine/-dumpfullversion}.
    */
   private GccInstallation installation(ProcessRunner runner) throws IOException {
-    Optional<GccInstallation> fromPath =
-        context
-            .env("COLLECT_LTO_WRAPPER")
-            .flatMap(p -> GccInstallation.fromLibraryPath(Path.of(p)));
-    if (fromPath.isPresent()) {
-      return fromPath.get();
+    Optional<GccInstallation> found =
+        context.env("COLLECT_LTO_WRAPPER").flatMap(Mkoffload::fromLibraryPath);
+    if (found.isEmpty()) {
+      for (String dir : context.env("COMPILER_PATH").orElse("").split(":")) {
+        if (!dir.isEmpty()) {
+          found = GccInstallation.fromLibraryPath(Path.of(dir));
+          if (found.isPresent()) {
+            break;
+          }
+        }
+      }
+    }
+    if (found.isPresent()) {
+      return found.get();
     }
     return GccInstallation.detect(context.environment(), context.workingDirectory(), runner);
   }
