@@ -65,7 +65,8 @@ fi
 install -d "$dest/bin" "$dest/lib/offlink" "$dest/libexec/offlink"
 install -m 644 "$tree"/lib/*.jar "$dest/lib/offlink/"
 for f in "$tree"/lib/*; do
-  case "$f" in *.jar) ;; *) cp -a "$f" "$dest/lib/offlink/" ;; esac
+  # Start-up caches record the jars' paths: the build tree's are useless here (retrained below).
+  case "$f" in *.jar | */cds) ;; *) cp -a "$f" "$dest/lib/offlink/" ;; esac
 done
 for b in "$tree"/bin/*; do install -m 755 "$b" "$dest/bin/"; done
 install -m 755 "$tree/libexec/offlink/lto-wrapper" "$dest/libexec/offlink/"
@@ -73,6 +74,9 @@ for t in "${targets[@]}"; do
   install -d "$dest/libexec/offlink/accel/$t"
   install -m 755 "$tree/libexec/offlink/accel/$t/mkoffload" "$dest/libexec/offlink/accel/$t/"
 done
+if [[ -z "$root" ]]; then
+  OFFLINK_DIST=$dest "$repo/scripts/train-startup.sh" || true
+fi
 echo "offlink: installed under $prefix (use: gcc -B $prefix/libexec/offlink/ ...)" >&2
 
 if ((replace)); then
