@@ -34,15 +34,15 @@ class ArchiveReaderTest {
     Toolchain.write(dir, "long.c", "int long_fn(void) { return 1; }\n");
     Toolchain.write(
         dir, "s.c", "int short_fn(void) { return 2; }\nint other_fn(void) { return 3; }\n");
-    Toolchain.run(dir, "gcc-12", "-c", "long.c", "-o", LONG);
-    Toolchain.run(dir, "gcc-12", "-c", "s.c", "-o", "s.o");
+    Toolchain.stdout(dir, "gcc-12", "-c", "long.c", "-o", LONG);
+    Toolchain.stdout(dir, "gcc-12", "-c", "s.c", "-o", "s.o");
     longObj = dir.resolve(LONG);
     shortObj = dir.resolve("s.o");
   }
 
   @Test
   void gnuArchiveFromArHasExactDataOffsetsAndSymbols() throws Exception {
-    Toolchain.run(dir, "ar", "rcs", "libg.a", LONG, "s.o");
+    Toolchain.stdout(dir, "ar", "rcs", "libg.a", LONG, "s.o");
     Archive a = ArchiveReader.read(dir.resolve("libg.a"));
 
     assertEquals(ArchiveKind.GNU, a.kind());
@@ -58,7 +58,7 @@ class ArchiveReaderTest {
   @Test
   void thinArchiveMembersResolveAgainstTheArchiveDirectory() throws Exception {
     Files.createDirectories(dir.resolve("sub"));
-    Toolchain.run(dir, "ar", "rcT", "sub/libt.a", LONG, "s.o");
+    Toolchain.stdout(dir, "ar", "rcT", "sub/libt.a", LONG, "s.o");
     Path archive = Path.of("sub/libt.a");
     Archive a = ArchiveReader.read(dir.resolve(archive));
 
@@ -76,7 +76,7 @@ class ArchiveReaderTest {
 
   @Test
   void bsdArchiveFromLlvmAr() throws Exception {
-    Toolchain.run(dir, "llvm-ar-13", "--format=bsd", "rcs", "libb.a", LONG, "s.o");
+    Toolchain.stdout(dir, "llvm-ar-13", "--format=bsd", "rcs", "libb.a", LONG, "s.o");
     Archive a = ArchiveReader.read(dir.resolve("libb.a"));
 
     assertEquals(ArchiveKind.BSD, a.kind());
@@ -123,8 +123,8 @@ class ArchiveReaderTest {
 
   @Test
   void isArchiveChecksTheMagic() throws Exception {
-    Toolchain.run(dir, "ar", "rcs", "libg.a", "s.o");
-    Toolchain.run(dir, "ar", "rcT", "libt.a", "s.o");
+    Toolchain.stdout(dir, "ar", "rcs", "libg.a", "s.o");
+    Toolchain.stdout(dir, "ar", "rcT", "libt.a", "s.o");
     assertTrue(ArchiveReader.isArchive(dir.resolve("libg.a")));
     assertTrue(ArchiveReader.isArchive(dir.resolve("libt.a")));
     assertFalse(ArchiveReader.isArchive(shortObj));

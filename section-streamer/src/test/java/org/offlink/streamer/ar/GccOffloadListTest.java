@@ -19,10 +19,10 @@ class GccOffloadListTest {
     Toolchain.write(dir, "x.c", Toolchain.offloadSource("foo"));
     Toolchain.write(dir, "main.c", "int foo(int);\nint main(void) { return foo(3) != 3; }\n");
     Toolchain.write(dir, "pad.c", "int pad_fn(void) { return 0; }\n");
-    Toolchain.run(dir, "gcc-12", "-fopenmp", "-foffload=amdgcn-amdhsa", "-c", "x.c");
-    Toolchain.run(dir, "gcc-12", "-c", "pad.c", "-o", "a_padding_member_with_long_name.o");
-    Toolchain.run(dir, "ar", "rcs", "libx.a", "a_padding_member_with_long_name.o", "x.o");
-    Toolchain.run(
+    Toolchain.stdout(dir, "gcc-12", "-fopenmp", "-foffload=amdgcn-amdhsa", "-c", "x.c");
+    Toolchain.stdout(dir, "gcc-12", "-c", "pad.c", "-o", "a_padding_member_with_long_name.o");
+    Toolchain.stdout(dir, "ar", "rcs", "libx.a", "a_padding_member_with_long_name.o", "x.o");
+    Toolchain.stdout(
         dir, "gcc-12", "-fopenmp", "-foffload=amdgcn-amdhsa", "-save-temps", "main.c", "libx.a");
 
     OffloadObjectList gcc = OffloadObjectListReader.read(onlyOfldlist());

@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.offlink.streamer.elf.Toolchain;
+import org.offlink.streamer.testing.Toolchain;
 
 /**
  * The CLI against the real GCC 12: what {@code list} and {@code opts} print is checked against

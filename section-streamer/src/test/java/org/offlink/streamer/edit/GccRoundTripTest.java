@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfReader;
 import org.offlink.streamer.elf.ElfSection;
-import org.offlink.streamer.elf.Toolchain;
+import org.offlink.streamer.testing.Toolchain;
 
 /** Edited real gcc-12 offload objects still link with GNU ld and run. */
 class GccRoundTripTest {

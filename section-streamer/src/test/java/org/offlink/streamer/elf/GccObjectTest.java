@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.offlink.streamer.testing.Toolchain;
 
 /** Objects built by the real gcc-12/gfortran-12 read the same as {@code readelf} and jelf say. */
 class GccObjectTest {

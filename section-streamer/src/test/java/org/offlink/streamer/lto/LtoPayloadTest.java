@@ -18,9 +18,9 @@ class LtoPayloadTest {
   @Test
   void realObjectHeaderSaysZstdAndCompressedSectionsDecompress() throws Exception {
     Toolchain.write(dir, "x.c", Toolchain.offloadSource("foo"));
-    Toolchain.run(dir, "gcc-12", "-fopenmp", "-foffload=amdgcn-amdhsa", "-c", "x.c");
+    Toolchain.stdout(dir, "gcc-12", "-fopenmp", "-foffload=amdgcn-amdhsa", "-c", "x.c");
     Path obj = dir.resolve("x.o");
-    String readelf = Toolchain.run(dir, "readelf", "-SW", "x.o");
+    String readelf = Toolchain.stdout(dir, "readelf", "-SW", "x.o");
     LtoHeader header = null;
     int decompressed = 0;
     for (String name : LtoSectionNameTest.ltoSectionNames(readelf)) {

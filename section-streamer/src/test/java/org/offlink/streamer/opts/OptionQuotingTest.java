@@ -63,7 +63,7 @@ class OptionQuotingTest {
   @Test
   void realOffloadOptsSectionParsesAndReformatsByteForByte() throws Exception {
     Toolchain.write(dir, "x.c", Toolchain.offloadSource("foo"));
-    Toolchain.run(
+    Toolchain.stdout(
         dir,
         "gcc-12",
         "-fopenmp",
@@ -89,9 +89,9 @@ class OptionQuotingTest {
   void ldRelocatableLinkConcatenatesOptsStrings() throws Exception {
     Toolchain.write(dir, "a.c", Toolchain.offloadSource("fa"));
     Toolchain.write(dir, "b.c", Toolchain.offloadSource("fb"));
-    Toolchain.run(dir, "gcc-12", "-fopenmp", "-foffload=amdgcn-amdhsa", "-c", "a.c");
-    Toolchain.run(dir, "gcc-12", "-fopenmp", "-foffload=amdgcn-amdhsa", "-O1", "-c", "b.c");
-    Toolchain.run(dir, "ld", "-r", "a.o", "b.o", "-o", "ab.o");
+    Toolchain.stdout(dir, "gcc-12", "-fopenmp", "-foffload=amdgcn-amdhsa", "-c", "a.c");
+    Toolchain.stdout(dir, "gcc-12", "-fopenmp", "-foffload=amdgcn-amdhsa", "-O1", "-c", "b.c");
+    Toolchain.stdout(dir, "ld", "-r", "a.o", "b.o", "-o", "ab.o");
     byte[] section = Toolchain.dumpSection(dir, dir.resolve("ab.o"), ".gnu.offload_lto_.opts");
 
     List<List<String>> lists = OptsSection.parse(section);
@@ -102,7 +102,7 @@ class OptionQuotingTest {
 
   /** The section bytes as {@code objdump -s -j} prints them (hex columns). */
   private byte[] objdumpBytes(Path obj, String section) throws Exception {
-    String dump = Toolchain.run(dir, "objdump", "-s", "-j", section, obj.toString());
+    String dump = Toolchain.stdout(dir, "objdump", "-s", "-j", section, obj.toString());
     StringBuilder hex = new StringBuilder();
     for (String line : dump.split("\n")) {
       if (line.matches(" [0-9a-f]{4,} .*")) {
