@@ -121,6 +121,31 @@ class LinkReportTest {
   }
 
   @Test
+  void parallelTargetsAreAllRecorded() throws IOException {
+    Harness h = mixedHarness();
+    h.env.put("OFFLINK_PARALLEL_OFFLOAD", "1");
+    h.env.put(
+        "COMPILER_PATH",
+        h.mkoffload("gcc", "nvptx-none") + ":" + h.mkoffload("gcc", "amdgcn-amdhsa"));
+    h.env.put("OFFLINK_REPORT", "p.pb");
+    assertEquals(0, runMixed(h), h.err());
+    LinkReport r = LinkReport.parseFrom(Files.readAllBytes(dir.resolve("p.pb")));
+    assertEquals(
+        java.util.List.of("nvptx-none", "amdgcn-amdhsa"),
+        r.getTargetsList().stream().map(t -> t.getName()).toList(),
+        "targets in OFFLOAD_TARGET_NAMES order whatever order they finished in");
+    for (var t : r.getTargetsList()) {
+      assertEquals(TargetStatus.TARGET_STATUS_OK, t.getStatus(), t.toString());
+      assertTrue(r.getOutputLinesList().contains(t.getObject()), t.toString());
+    }
+    assertEquals(
+        2,
+        r.getSubcommandsList().stream()
+            .filter(c -> c.getKind() == SubcommandKind.SUBCOMMAND_KIND_MKOFFLOAD)
+            .count());
+  }
+
+  @Test
   void noVariableNoReport() throws IOException {
     Harness h = mixedHarness();
     assertEquals(0, runMixed(h));
