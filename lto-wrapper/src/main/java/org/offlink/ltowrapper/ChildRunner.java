@@ -11,6 +11,7 @@ import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.process.ProcessRunner;
 import org.offlink.bridge.process.ResponseFiles;
+import org.offlink.ltowrapper.report.LinkRecorder;
 
 /**
  * Runs child programs the way GCC's {@code fork_execute} does (CU:143): the arguments after argv[0]
@@ -27,8 +28,9 @@ public final class ChildRunner {
   private final Diagnostics diag;
   private final boolean verbose;
   private final DumpNames dump;
+  private final LinkRecorder report;
 
-  /** Creates the runner for one lto-wrapper run. */
+  /** Creates the runner for one lto-wrapper run; every child is recorded in {@code report}. */
   public ChildRunner(
       ProcessRunner runner,
       Map<String, String> environment,
@@ -36,7 +38,8 @@ public final class ChildRunner {
       TempFiles temps,
       Diagnostics diag,
       boolean verbose,
-      DumpNames dump) {
+      DumpNames dump,
+      LinkRecorder report) {
     this.runner = runner;
     this.environment = environment;
     this.cwd = cwd;
@@ -44,6 +47,7 @@ public final class ChildRunner {
     this.diag = diag;
     this.verbose = verbose;
     this.dump = dump;
+    this.report = report;
   }
 
   /**
@@ -64,7 +68,7 @@ public final class ChildRunner {
       throw new LtoWrapperException("could not write to response file " + rspName, e);
     }
     try {
-      run(List.of(argv.get(0), "@" + rspName), environment);
+      run(List.of(argv.get(0), "@" + rspName), environment, argv);
     } finally {
       if (!temps.saveTemps()) {
         temps.maybeUnlink(rspName);
@@ -74,15 +78,23 @@ public final class ChildRunner {
 
   /** Runs {@code argv} directly with {@code env}, echoing it when verbose. */
   public void run(List<String> argv, Map<String, String> env) {
+    run(argv, env, argv);
+  }
+
+  /** Runs {@code argv}; {@code reported} is the argv the link report shows (no {@code @file}). */
+  private void run(List<String> argv, Map<String, String> env, List<String> reported) {
     if (verbose) {
       diag.verbose(String.join(" ", argv));
     }
     CommandResult result;
+    long start = report.now();
     try {
       result = runner.run(Command.of(new ArrayList<>(argv), env, cwd));
     } catch (IOException e) {
+      report.commandNotStarted(reported, start, describe(e));
       throw new LtoWrapperException("execvp: " + describe(e), e);
     }
+    report.commandFinished(reported, result.exitStatus(), start, result.elapsed());
     forward(result);
     if (!result.succeeded()) {
       throw new LtoWrapperException(

@@ -14,6 +14,7 @@ import java.util.Set;
 import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.mkoffload.Mkoffload;
 import org.offlink.bridge.mkoffload.MkoffloadInvocation;
+import org.offlink.bridge.mkoffload.MkoffloadListener;
 import org.offlink.bridge.mkoffload.MkoffloadRequest;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.CommandResult;
@@ -29,13 +30,27 @@ import org.offlink.bridge.process.ProcessRunner;
 final class InProcessMkoffloadRunner implements ProcessRunner {
   private final ProcessRunner delegate;
   private final Set<Path> ourLaunchers;
+  private final MkoffloadListener listener;
 
   /**
    * @param ourLaunchers real paths of this installation's {@code accel/<target>/mkoffload}
    */
   InProcessMkoffloadRunner(ProcessRunner delegate, Set<Path> ourLaunchers) {
+    this(delegate, ourLaunchers, MkoffloadListener.NONE);
+  }
+
+  private InProcessMkoffloadRunner(
+      ProcessRunner delegate, Set<Path> ourLaunchers, MkoffloadListener listener) {
     this.delegate = Objects.requireNonNull(delegate, "delegate");
     this.ourLaunchers = Set.copyOf(ourLaunchers);
+    this.listener = Objects.requireNonNull(listener, "listener");
+  }
+
+  /**
+   * This runner telling {@code newListener} what its in-process mkoffload runs do (link report).
+   */
+  InProcessMkoffloadRunner withListener(MkoffloadListener newListener) {
+    return new InProcessMkoffloadRunner(delegate, ourLaunchers, newListener);
   }
 
   /** The launchers of the installation whose lto-wrapper launcher is {@code ltoWrapper}. */
@@ -72,7 +87,7 @@ final class InProcessMkoffloadRunner implements ProcessRunner {
       try {
         MkoffloadRequest request =
             MkoffloadInvocation.parse(args, program.toString(), command.environment());
-        status = new Mkoffload(context).run(request);
+        status = new Mkoffload(context, listener).run(request);
       } catch (IllegalArgumentException e) {
         errStream.println("mkoffload: error: " + e.getMessage());
         status = 1;

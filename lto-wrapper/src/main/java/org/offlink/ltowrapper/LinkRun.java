@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.offlink.bridge.ToolContext;
+import org.offlink.bridge.process.ProcessRunner;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.io.OptsSection;
 import org.offlink.ltowrapper.jobs.FixedTokenPool;
@@ -19,6 +20,7 @@ import org.offlink.ltowrapper.options.GccOption;
 import org.offlink.ltowrapper.options.MergeRule;
 import org.offlink.ltowrapper.options.OptionForwarding;
 import org.offlink.ltowrapper.options.OptionMerger;
+import org.offlink.ltowrapper.report.LinkRecorder;
 
 /**
  * One lto-wrapper run in GCC 12's order (LW:1440–1905): classify the inputs and merge their {@code
@@ -33,6 +35,7 @@ final class LinkRun implements AutoCloseable {
   private final Diagnostics diag;
   private final LtoWrapperOptions.Settings settings;
   private final TempFiles temps;
+  private final LinkRecorder report;
   private final List<String> ltoArgs = new ArrayList<>();
   private final List<InputFile> ltoObjects = new ArrayList<>();
   private boolean linkerOutputRel;
@@ -42,8 +45,10 @@ final class LinkRun implements AutoCloseable {
       LtoWrapperOptions options,
       LtoWrapperServices services,
       ToolContext context,
-      Diagnostics diag) {
+      Diagnostics diag,
+      LinkRecorder report) {
     this.options = options;
+    this.report = report;
     this.services = services;
     this.context = context;
     this.diag = diag;
@@ -103,15 +108,20 @@ final class LinkRun implements AutoCloseable {
   }
 
   private RunContext context(DumpNames dump, OptionMerger merger) {
+    ProcessRunner runner = services.runner();
+    if (report.enabled() && runner instanceof InProcessMkoffloadRunner inProcess) {
+      runner = inProcess.withListener(report.mkoffloadListener());
+    }
     ChildRunner children =
         new ChildRunner(
-            services.runner(),
+            runner,
             options.environment(),
             context.workingDirectory(),
             temps,
             diag,
             settings.verbose(),
-            dump);
+            dump,
+            report);
     int slots = settings.parallelOffload() ? Math.max(1, services.cpuCount().getAsInt()) : 1;
     offloadScheduler = new JobScheduler(new FixedTokenPool(slots));
     return new RunContext(
@@ -123,7 +133,8 @@ final class LinkRun implements AutoCloseable {
         children,
         dump,
         merger,
-        offloadScheduler);
+        offloadScheduler,
+        report);
   }
 
   /**
@@ -149,6 +160,7 @@ final class LinkRun implements AutoCloseable {
           acc.add(QuotedOptions.decode(services.quoting(), options.collectGcc(), s));
         }
         ltoObjects.add(in);
+        report.ltoInput(in);
       }
     }
     return acc.result();

@@ -10,6 +10,7 @@ import org.offlink.bridge.process.ResponseFileExpander.ResponseFileException;
 import org.offlink.bridge.process.ResponseFiles;
 import org.offlink.ltowrapper.options.DecodedOption;
 import org.offlink.ltowrapper.options.GccOption;
+import org.offlink.ltowrapper.report.LinkRecorder;
 
 /**
  * GCC 12-compatible lto-wrapper: {@link #parse} turns argv and the environment into {@link
@@ -85,6 +86,10 @@ public final class LtoWrapper {
           "  OFFLINK_MKOFFLOAD_SUBPROCESS=1     run offlink's own mkoffload as a subprocess",
           "                                     instead of in this JVM",
           "  OFFLINK_PTXAS=keep                 keep ptxas verification with a too-new ptxas",
+          "  OFFLINK_REPORT=FILE                write a link report to FILE: inputs, targets,",
+          "                                     images (sizes, SHA-256, kernels), sub-commands",
+          "                                     with timings; JSON if FILE ends in .json, else",
+          "                                     binary protobuf (schema offlink.report.LinkReport)",
           "  OFFLINK_JAVA, JAVA_HOME            the JVM the launchers run",
           "",
           "--help, --version: this text, the version (not used by GCC).",
@@ -181,14 +186,26 @@ public final class LtoWrapper {
         "1".equals(env.get("OFFLINK_PARALLEL_OFFLOAD")));
   }
 
-  /** Runs the link step; returns 0 on success, 1 after printing GCC's fatal error. */
+  /**
+   * Runs the link step; returns 0 on success, 1 after printing GCC's fatal error. With {@code
+   * OFFLINK_REPORT} set, then writes the link report; a report that cannot be written costs one
+   * warning and changes neither stdout nor the exit status.
+   */
   public int run(LtoWrapperOptions options) {
-    LinkRun link = new LinkRun(options, services, context, diag);
+    LinkRecorder report = LinkRecorder.forRun(options, context.workingDirectory(), VERSION);
+    int status = run(options, report);
+    report.write(status, diag::warning);
+    return status;
+  }
+
+  private int run(LtoWrapperOptions options, LinkRecorder report) {
+    LinkRun link = new LinkRun(options, services, context, diag, report);
     // SIGINT/SIGTERM: remove our temporary files, as GCC's signal handler does (CU:60).
     Thread onSignal = new Thread(link::close, "lto-wrapper-cleanup");
     Runtime.getRuntime().addShutdownHook(onSignal);
     try {
       List<String> lines = link.run();
+      report.outputLines(lines);
       for (String line : lines) {
         context.out().print(line + "\n");
       }
@@ -196,12 +213,14 @@ public final class LtoWrapper {
       return 0;
     } catch (LtoWrapperException e) {
       diag.fatal(e.getMessage());
+      report.fatal(e.getMessage());
       if (options.settings().verbose() && e.getCause() != null) {
         e.getCause().printStackTrace(context.err());
       }
       return 1;
     } catch (RuntimeException e) {
       diag.fatal("internal error: " + e);
+      report.fatal("internal error: " + e);
       if (options.settings().verbose()) {
         e.printStackTrace(context.err());
       }

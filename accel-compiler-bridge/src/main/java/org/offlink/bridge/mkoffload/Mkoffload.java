@@ -64,14 +64,22 @@ public final class Mkoffload {
           "-x");
 
   private final ToolContext context;
+  private final MkoffloadListener listener;
 
   /** An mkoffload running in {@code context}. */
   public Mkoffload(ToolContext context) {
+    this(context, MkoffloadListener.NONE);
+  }
+
+  /** An mkoffload running in {@code context} that tells {@code listener} what it does. */
+  public Mkoffload(ToolContext context, MkoffloadListener listener) {
     this.context = Objects.requireNonNull(context, "context");
+    this.listener = Objects.requireNonNull(listener, "listener");
   }
 
   /** Runs one invocation and returns its exit status. */
   public int run(MkoffloadRequest request) {
+    listener.started(request.target());
     try {
       build(request);
       return 0;
@@ -122,7 +130,10 @@ public final class Mkoffload {
             Optional.of(options.dumppfx()),
             TempFiles.tempDirectory(context.environment()));
     ProcessRunner runner =
-        new ForwardingRunner(new SystemProcessRunner(runnerOptions), context.err());
+        new ListeningRunner(
+            new ForwardingRunner(new SystemProcessRunner(runnerOptions), context.err()),
+            listener,
+            request.target());
     GccInstallation gcc = installation(runner);
     gcc.requireSupported();
     clock.mark("gcc facts");
@@ -130,7 +141,7 @@ public final class Mkoffload {
       Warmup.start(request.target());
     }
     try (TempFiles temps = newTempFiles(options)) {
-      WrapperSource source = buildImage(request.target(), options, runner, gcc, temps);
+      WrapperSource source = buildImage(request.target(), options, runner, gcc, temps, out);
       clock.mark("image");
       // GCC restores the accel compiler's hidden variables just before the host compile.
       Map<String, String> hostEnv =
@@ -198,15 +209,18 @@ public final class Mkoffload {
       OffloadOptions options,
       ProcessRunner runner,
       GccInstallation gcc,
-      TempFiles temps)
+      TempFiles temps,
+      Path out)
       throws IOException {
     if (target == OffloadTarget.NVPTX) {
       NvptxImage image = new NvptxImageBuilder(runner, context, gcc).build(options, temps);
+      listener.nvptxImageBuilt(out, image);
       boolean empty = options.abi() == OffloadAbi.ILP32;
       return new WrapperSource(
           () -> WrapperObjects.nvptxElf(image), () -> empty ? "" : WrapperObjects.nvptxC(image));
     }
     GcnImage image = new GcnImageBuilder(runner, context, gcc).build(options, temps);
+    listener.gcnImageBuilt(out, image);
     boolean empty = options.abi() == OffloadAbi.ILP32;
     return new WrapperSource(
         () -> WrapperObjects.gcnElf(image), () -> empty ? "" : WrapperObjects.gcnC(image));

@@ -52,6 +52,18 @@ public final class OffloadImages {
 
   private Optional<String> build(
       String compilerPath, String target, List<String> names, List<DecodedOption> merged) {
+    try {
+      Optional<String> object = buildTarget(compilerPath, target, names, merged);
+      ctx.report().targetDone(target, object);
+      return object;
+    } catch (RuntimeException e) {
+      ctx.report().targetFailed(target, e.getMessage());
+      throw e;
+    }
+  }
+
+  private Optional<String> buildTarget(
+      String compilerPath, String target, List<String> names, List<DecodedOption> merged) {
     Optional<String> mkoffload = locate(compilerPath, target);
     if (mkoffload.isEmpty()) {
       return Optional.empty(); // OFFLOAD_TARGET_DEFAULT: a target without mkoffload is skipped
@@ -92,6 +104,7 @@ public final class OffloadImages {
     OptionMerger.Accumulator acc = ctx.merger().accumulator();
     for (String name : names) {
       InputFile in = InputFile.parse(name, ctx.cwd());
+      ctx.report().offloadInput(in);
       if (!Files.isReadable(in.file())) {
         throw new LtoWrapperException(
             "cannot open " + in.file() + ": No such file or directory"); // GCC's open() failure

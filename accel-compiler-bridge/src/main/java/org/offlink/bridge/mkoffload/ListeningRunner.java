@@ -1,0 +1,28 @@
+package org.offlink.bridge.mkoffload;
+
+import java.io.IOException;
+import java.util.Objects;
+import org.offlink.bridge.process.Command;
+import org.offlink.bridge.process.CommandResult;
+import org.offlink.bridge.process.ProcessRunner;
+import org.offlink.bridge.tool.OffloadTarget;
+
+/** Tells a {@link MkoffloadListener} about every program mkoffload runs, after it finishes. */
+final class ListeningRunner implements ProcessRunner {
+  private final ProcessRunner delegate;
+  private final MkoffloadListener listener;
+  private final OffloadTarget target;
+
+  ListeningRunner(ProcessRunner delegate, MkoffloadListener listener, OffloadTarget target) {
+    this.delegate = Objects.requireNonNull(delegate, "delegate");
+    this.listener = Objects.requireNonNull(listener, "listener");
+    this.target = Objects.requireNonNull(target, "target");
+  }
+
+  @Override
+  public CommandResult run(Command command) throws IOException {
+    CommandResult result = delegate.run(command);
+    listener.commandFinished(target, command, result);
+    return result;
+  }
+}

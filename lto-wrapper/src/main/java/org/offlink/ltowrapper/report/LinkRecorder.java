@@ -1,0 +1,171 @@
+package org.offlink.ltowrapper.report;
+
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+import org.offlink.bridge.mkoffload.MkoffloadListener;
+import org.offlink.ltowrapper.LtoWrapperOptions;
+import org.offlink.ltowrapper.io.InputFile;
+import org.offlink.ltowrapper.report.proto.LinkReport;
+
+/**
+ * Collects the link report of one lto-wrapper run while it happens ({@code OFFLINK_REPORT}). The
+ * steps of the run call it as they go; when no report was asked for, it is {@link #disabled()} and
+ * every call returns at once, touching nothing. Safe to call from the threads that build offload
+ * images in parallel. Nothing here throws into the run: a report must never change the link.
+ */
+public final class LinkRecorder {
+  /** The variable that asks for a report and names its file. */
+  public static final String VARIABLE = "OFFLINK_REPORT";
+
+  private static final LinkRecorder DISABLED = new LinkRecorder(null, null);
+
+  private final Path file;
+  private final ReportState state;
+
+  private LinkRecorder(Path file, ReportState state) {
+    this.file = file;
+    this.state = state;
+  }
+
+  /** The recorder that records nothing. */
+  public static LinkRecorder disabled() {
+    return DISABLED;
+  }
+
+  /**
+   * The recorder for a run of {@code options} in {@code cwd}: recording to the file named by {@code
+   * OFFLINK_REPORT} (relative to {@code cwd}) if that is set and non-empty, else disabled.
+   */
+  public static LinkRecorder forRun(LtoWrapperOptions options, Path cwd, String version) {
+    String name = options.environment().getOrDefault(VARIABLE, "");
+    if (name.isEmpty()) {
+      return DISABLED;
+    }
+    return recording(cwd.resolve(name), options, cwd, version, System::nanoTime);
+  }
+
+  /** A recorder writing to {@code file}, timing with {@code nanoTime} (tests pass a fake clock). */
+  public static LinkRecorder recording(
+      Path file, LtoWrapperOptions options, Path cwd, String version, LongSupplier nanoTime) {
+    return new LinkRecorder(file, new ReportState(options, cwd, version, nanoTime));
+  }
+
+  /** Whether this recorder records. */
+  public boolean enabled() {
+    return state != null;
+  }
+
+  /** The report file; empty when disabled. */
+  public Optional<Path> file() {
+    return Optional.ofNullable(file);
+  }
+
+  /** A host LTO object was found among the arguments. */
+  public void ltoInput(InputFile input) {
+    if (state != null) {
+      state.input(input, true);
+    }
+  }
+
+  /** An object was read from the offload object list. */
+  public void offloadInput(InputFile input) {
+    if (state != null) {
+      state.input(input, false);
+    }
+  }
+
+  /**
+   * An offload target's build ended without an exception: {@code object} is its wrapper object, or
+   * empty when the target was dropped for want of an mkoffload.
+   */
+  public void targetDone(String target, Optional<String> object) {
+    if (state != null) {
+      state.targetDone(target, object);
+    }
+  }
+
+  /** An offload target's build failed with {@code error}. */
+  public void targetFailed(String target, String error) {
+    if (state != null) {
+      state.targetFailed(target, String.valueOf(error));
+    }
+  }
+
+  /** The clock reading to pass back as {@code start} when a command finishes. */
+  public long now() {
+    return state == null ? 0 : state.now();
+  }
+
+  /** A program lto-wrapper ran has finished; {@code argv} is the full one (no {@code @file}). */
+  public void commandFinished(List<String> argv, int exitStatus, long start, Duration elapsed) {
+    if (state != null) {
+      state.linkStep(argv, exitStatus, start, elapsed, "");
+    }
+  }
+
+  /** A program lto-wrapper tried to run could not be started. */
+  public void commandNotStarted(List<String> argv, long start, String error) {
+    if (state != null) {
+      state.linkStep(argv, -1, start, Duration.ZERO, String.valueOf(error));
+    }
+  }
+
+  /** What an in-process mkoffload should report to. */
+  public MkoffloadListener mkoffloadListener() {
+    return state == null ? MkoffloadListener.NONE : state.mkoffloadListener();
+  }
+
+  /** The lines printed on stdout, once the run succeeded. */
+  public void outputLines(List<String> lines) {
+    if (state != null) {
+      state.outputLines(lines);
+    }
+  }
+
+  /** The fatal error that ended the run. */
+  public void fatal(String message) {
+    if (state != null) {
+      state.fatal(String.valueOf(message));
+    }
+  }
+
+  /**
+   * Writes the report with {@code exitStatus} to its file, if one is being recorded; a failure is
+   * passed to {@code warning} as one line and goes no further.
+   */
+  public void write(int exitStatus, Consumer<String> warning) {
+    if (state == null) {
+      return;
+    }
+    try {
+      LinkReportWriter.write(file, finish(exitStatus));
+    } catch (IOException | RuntimeException e) {
+      warning.accept("cannot write the link report " + file + ": " + reason(e));
+    }
+  }
+
+  private static String reason(Exception e) {
+    if (e instanceof NoSuchFileException) {
+      return "No such file or directory";
+    }
+    if (e instanceof AccessDeniedException) {
+      return "Permission denied";
+    }
+    return e instanceof IOException ? String.valueOf(e.getMessage()) : e.toString();
+  }
+
+  /** The report as it stands, with {@code exitStatus} and the time so far. */
+  public LinkReport finish(int exitStatus) {
+    if (state == null) {
+      throw new IllegalStateException("no report is being recorded");
+    }
+    return state.build(exitStatus);
+  }
+}

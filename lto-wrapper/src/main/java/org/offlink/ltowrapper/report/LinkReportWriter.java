@@ -1,0 +1,66 @@
+package org.offlink.ltowrapper.report;
+
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonParser;
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.util.JsonFormat;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import org.offlink.ltowrapper.report.proto.LinkReport;
+
+/**
+ * Encodes a {@link LinkReport} and writes it atomically: to a temporary file beside the target,
+ * then renamed over it, so a reader never sees half a report. JSON keeps the {@code .proto} field
+ * names, prints every field (zeros and empty lists included) in field-number order and ends with a
+ * newline; the same report always gives the same bytes.
+ */
+public final class LinkReportWriter {
+  private static final Gson PRETTY =
+      new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create();
+
+  private LinkReportWriter() {}
+
+  /** The bytes of {@code report} in {@code format}. */
+  public static byte[] encode(LinkReport report, ReportFormat format) {
+    if (format == ReportFormat.BINARY) {
+      return report.toByteArray();
+    }
+    try {
+      String json =
+          JsonFormat.printer()
+              .preservingProtoFieldNames()
+              .includingDefaultValueFields()
+              .print(report);
+      // Re-printed for one layout throughout (JsonFormat mixes inline and one-per-line lists) and
+      // without HTML escaping ('=' as \u003d in every option is unreadable); same tree, same order.
+      JsonElement tree = JsonParser.parseString(json);
+      return (PRETTY.toJson(tree) + "\n").getBytes(StandardCharsets.UTF_8);
+    } catch (InvalidProtocolBufferException e) {
+      // Only Any fields with unknown types fail to print; LinkReport has none.
+      throw new IllegalStateException("cannot print the link report as JSON", e);
+    }
+  }
+
+  /** Writes {@code report} to {@code file} in the format its name asks for. */
+  public static void write(Path file, LinkReport report) throws IOException {
+    byte[] bytes = encode(report, ReportFormat.forFile(file));
+    Path dir = file.toAbsolutePath().getParent();
+    Path tmp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
+    try {
+      Files.write(tmp, bytes);
+      try {
+        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+      }
+    } finally {
+      Files.deleteIfExists(tmp);
+    }
+  }
+}

@@ -1,0 +1,48 @@
+package org.offlink.ltowrapper.report;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.offlink.ltowrapper.report.proto.EnvironmentVariable;
+
+/**
+ * The environment variables a link report records: those GCC's driver passes to lto-wrapper and
+ * mkoffload to steer the link, the few that change which tools run ({@code PATH}, {@code TMPDIR},
+ * {@code MAKEFLAGS}), and every {@code OFFLINK_*} knob. Nothing else, so that a report does not
+ * copy a user's whole environment into a file.
+ */
+final class ReportEnvironment {
+  private static final Set<String> NAMES =
+      Set.of(
+          "COLLECT_GCC",
+          "COLLECT_GCC_OPTIONS",
+          "COLLECT_AS_OPTIONS",
+          "COLLECT_LTO_WRAPPER",
+          "COMPILER_PATH",
+          "LIBRARY_PATH",
+          "GCC_EXEC_PREFIX",
+          "OFFLOAD_TARGET_NAMES",
+          "OFFLOAD_TARGET_DEFAULT",
+          "MAKEFLAGS",
+          "PATH",
+          "TMPDIR",
+          "JAVA_HOME");
+
+  private ReportEnvironment() {}
+
+  /** The recorded variables of {@code environment}, sorted by name. */
+  static List<EnvironmentVariable> select(Map<String, String> environment) {
+    TreeMap<String, String> picked = new TreeMap<>();
+    environment.forEach(
+        (name, value) -> {
+          if (NAMES.contains(name) || name.startsWith("OFFLINK_")) {
+            picked.put(name, value);
+          }
+        });
+    return picked.entrySet().stream()
+        .map(e -> EnvironmentVariable.newBuilder().setName(e.getKey()).setValue(e.getValue()))
+        .map(EnvironmentVariable.Builder::build)
+        .toList();
+  }
+}
