@@ -39,6 +39,7 @@ public final class Doctor {
   private final DoctorSettings settings;
   private final ToolLocator locator;
   private final List<DoctorCheck> checks = new ArrayList<>();
+  private List<String> configuredTargets = List.of();
 
   /** A doctor for {@code settings}. */
   public Doctor(DoctorSettings settings) {
@@ -62,8 +63,6 @@ public final class Doctor {
     jvm();
     return new DoctorReport(targets, linkable, checks);
   }
-
-  private List<String> configuredTargets = List.of();
 
   private Optional<GccInstallation> hostGcc() throws IOException {
     ResolvedTool gcc;
