@@ -1,0 +1,69 @@
+package org.offlink.bridge.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.NoSuchFileException;
+import org.offlink.bridge.ToolContext;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * Entry point of {@code bin/offlink}, the user-facing tool: {@code doctor} (is the toolchain able
+ * to link for every configured offload target?) and {@code inspect} (what offload content does a
+ * file hold?). Errors are one line, {@code offlink: error: <message>}, exit status 1; stack traces
+ * only with {@code OFFLINK_DEBUG=1}.
+ */
+@Command(
+    name = "offlink",
+    mixinStandardHelpOptions = true,
+    version = "offlink 0.1.0",
+    description = "GCC offload toolchain doctor and offload binary inspector.")
+public final class OfflinkMain implements Runnable {
+  static final String PROGRAM = "offlink";
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(spec.commandLine(), "missing command");
+  }
+
+  /** Runs the CLI and exits with its status. */
+  public static void main(String[] args) {
+    System.exit(run(args, ToolContext.ofSystem(), JvmFacts.ofRunningJvm()));
+  }
+
+  /** Runs the CLI in {@code context}; returns the exit status. */
+  static int run(String[] args, ToolContext context, JvmFacts jvm) {
+    PrintWriter out = new PrintWriter(context.out(), true);
+    PrintWriter err = new PrintWriter(context.err(), true);
+    CommandLine cli = new CommandLine(new OfflinkMain());
+    cli.addSubcommand(new DoctorCommand(context, jvm));
+    cli.addSubcommand(new InspectCommand());
+    cli.setOut(out);
+    cli.setErr(err);
+    cli.setParameterExceptionHandler(
+        (e, a) -> {
+          err.println(PROGRAM + ": error: " + e.getMessage() + " (see --help)");
+          return 1;
+        });
+    cli.setExecutionExceptionHandler(
+        (e, c, p) -> {
+          err.println(PROGRAM + ": error: " + describe(e));
+          if (context.env("OFFLINK_DEBUG").isPresent()) {
+            e.printStackTrace(err);
+          }
+          return 1;
+        });
+    int status = cli.execute(args);
+    out.flush();
+    err.flush();
+    return status;
+  }
+
+  private static String describe(Exception e) {
+    if (e instanceof NoSuchFileException n) {
+      return n.getFile() + ": no such file";
+    }
+    return e.getMessage() == null ? e.toString() : e.getMessage();
+  }
+}

@@ -1,0 +1,18 @@
+package org.offlink.streamer.inspect;
+
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/** SHA-256 as lower-case hex, for image fingerprints. */
+final class Sha256 {
+  private Sha256() {}
+
+  static String hex(byte[] data) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(data));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java platform has SHA-256", e);
+    }
+  }
+}
