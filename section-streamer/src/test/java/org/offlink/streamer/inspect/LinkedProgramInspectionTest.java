@@ -58,9 +58,10 @@ class LinkedProgramInspectionTest {
     Toolchain.write(dir, "l.c", LIBRARY);
     String targets = "-foffload=nvptx-none,amdgcn-amdhsa";
     String arch = "-foffload-options=amdgcn-amdhsa=-march=gfx906";
-    Toolchain.run(dir, "gcc-12", "-O2", "-fopenmp", targets, arch, "t.c", "-o", "pie");
-    Toolchain.run(dir, "gcc-12", "-O2", "-no-pie", "-fopenmp", targets, arch, "t.c", "-o", "exe");
-    Toolchain.run(
+    Toolchain.stdout(dir, "gcc-12", "-O2", "-fopenmp", targets, arch, "t.c", "-o", "pie");
+    Toolchain.stdout(
+        dir, "gcc-12", "-O2", "-no-pie", "-fopenmp", targets, arch, "t.c", "-o", "exe");
+    Toolchain.stdout(
         dir, "gcc-12", "-O2", "-shared", "-fPIC", "-fopenmp", targets, arch, "l.c", "-o", "l.so");
   }
 
@@ -148,7 +149,7 @@ class LinkedProgramInspectionTest {
 
   @Test
   void objectsListTheirOffloadSections() throws Exception {
-    Toolchain.run(
+    Toolchain.stdout(
         dir, "gcc-12", "-O2", "-fopenmp", "-foffload=nvptx-none", "-c", "l.c", "-o", "l.o");
     InspectedObject o = inspect("l.o");
     assertEquals("object", o.kind());

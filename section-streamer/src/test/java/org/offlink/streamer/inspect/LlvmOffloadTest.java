@@ -141,7 +141,7 @@ class LlvmOffloadTest {
 
     // Linked: the same entries resolve through the image's memory (names via pointers).
     Toolchain.write(dir, "m.c", "int main(void) { return 0; }\n");
-    Toolchain.run(dir, "gcc-12", "m.c", "llvm.o", "-o", "linked");
+    Toolchain.stdout(dir, "gcc-12", "m.c", "llvm.o", "-o", "linked");
     InspectedObject linked = BinaryInspector.inspect(dir.resolve("linked")).get(0);
     assertEquals(
         List.of("__omp_offloading_fd00_1_main_l5", "gvar", "gvar"),
