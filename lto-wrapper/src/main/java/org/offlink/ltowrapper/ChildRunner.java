@@ -52,6 +52,14 @@ public final class ChildRunner {
    * @param atSuffix the save-temps response file suffix, or null for a temp name always
    */
   public void runWithResponseFile(List<String> argv, String atSuffix) {
+    checked(argv, runWithResponseFileCapturing(argv, atSuffix));
+  }
+
+  /**
+   * Runs {@code argv} through a response file like {@link #runWithResponseFile} but leaves a
+   * non-zero exit to the caller: the child's output is forwarded only when it succeeded.
+   */
+  public CommandResult runWithResponseFileCapturing(List<String> argv, String atSuffix) {
     Path rsp =
         temps.saveTemps() && atSuffix != null
             ? cwd.resolve(dump.named(atSuffix))
@@ -64,7 +72,11 @@ public final class ChildRunner {
       throw new LtoWrapperException("could not write to response file " + rspName, e);
     }
     try {
-      run(List.of(argv.get(0), "@" + rspName), environment);
+      CommandResult result = start(List.of(argv.get(0), "@" + rspName), environment);
+      if (result.succeeded()) {
+        forward(result);
+      }
+      return result;
     } finally {
       if (!temps.saveTemps()) {
         temps.maybeUnlink(rspName);
@@ -74,23 +86,35 @@ public final class ChildRunner {
 
   /** Runs {@code argv} directly with {@code env}, echoing it when verbose. */
   public void run(List<String> argv, Map<String, String> env) {
+    CommandResult result = start(argv, env);
+    if (result.succeeded()) {
+      forward(result);
+    }
+    checked(argv, result);
+  }
+
+  private CommandResult start(List<String> argv, Map<String, String> env) {
     if (verbose) {
       diag.verbose(String.join(" ", argv));
     }
-    CommandResult result;
     try {
-      result = runner.run(Command.of(new ArrayList<>(argv), env, cwd));
+      return runner.run(Command.of(new ArrayList<>(argv), env, cwd));
     } catch (IOException e) {
       throw new LtoWrapperException("execvp: " + describe(e), e);
     }
-    forward(result);
+  }
+
+  /** Forwards a failed child's output and raises GCC's {@code returned N exit status}. */
+  public void checked(List<String> argv, CommandResult result) {
     if (!result.succeeded()) {
+      forward(result);
       throw new LtoWrapperException(
           argv.get(0) + " returned " + result.exitStatus() + " exit status");
     }
   }
 
-  private void forward(CommandResult result) {
+  /** Copies a child's captured output to our stderr (stdout is protocol). */
+  public void forward(CommandResult result) {
     if (!result.stdout().isEmpty() || !result.stderr().isEmpty()) {
       diag.raw(result.stdout() + result.stderr());
     }

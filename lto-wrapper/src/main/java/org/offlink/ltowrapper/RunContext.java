@@ -2,6 +2,7 @@ package org.offlink.ltowrapper;
 
 import java.nio.file.Path;
 import org.offlink.ltowrapper.jobs.JobScheduler;
+import org.offlink.ltowrapper.offload.OffloadPolicy;
 import org.offlink.ltowrapper.options.OptionMerger;
 
 /**
@@ -16,6 +17,7 @@ import org.offlink.ltowrapper.options.OptionMerger;
  * @param dump the dump prefix
  * @param merger the option merger (shared: its {@code -Xassembler} state spans host and offload)
  * @param offloadScheduler runs offload image builds (one slot unless parallel offload is on)
+ * @param offloadPolicy how offload images are built and checked
  */
 public record RunContext(
     LtoWrapperOptions options,
@@ -26,7 +28,8 @@ public record RunContext(
     ChildRunner children,
     DumpNames dump,
     OptionMerger merger,
-    JobScheduler offloadScheduler) {
+    JobScheduler offloadScheduler,
+    OffloadPolicy offloadPolicy) {
   /** The settings shortcut. */
   public LtoWrapperOptions.Settings settings() {
     return options.settings();

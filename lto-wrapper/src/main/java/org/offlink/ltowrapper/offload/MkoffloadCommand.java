@@ -3,6 +3,8 @@ package org.offlink.ltowrapper.offload;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.offlink.bridge.OfflinkFlags.OffloadFailure;
+import org.offlink.bridge.process.CommandResult;
 import org.offlink.ltowrapper.RunContext;
 import org.offlink.ltowrapper.options.DecodedOption;
 import org.offlink.ltowrapper.options.OptionForwarding;
@@ -16,8 +18,9 @@ import org.offlink.ltowrapper.options.OptionForwarding;
  * </pre>
  *
  * passed through the response file {@code <dumppfx>offload_args} with {@code -save-temps} (shared
- * by all targets in GCC 12; {@code <dumppfx><target>.offload_args}, GCC 14's name, when images are
- * built concurrently so that they cannot clobber each other).
+ * by all targets in GCC 12; {@code <dumppfx><target>.offload_args}, GCC 14's name, when several
+ * images are built concurrently so that they cannot clobber each other). A failing mkoffload is
+ * fatal as in GCC 12, or, under {@link OffloadFailure#WARN}, drops the target with one warning.
  */
 public final class MkoffloadCommand {
   private final RunContext ctx;
@@ -73,11 +76,51 @@ public final class MkoffloadCommand {
     return argv;
   }
 
-  /** Builds the image and returns the object's name. */
+  /**
+   * Builds the image and returns the object's name; empty when the target was dropped under {@link
+   * OffloadFailure#WARN} (one warning line naming the target and mkoffload's first error).
+   */
   public Optional<String> run() {
     String out = outputName();
-    String suffix = ctx.settings().parallelOffload() ? target + ".offload_args" : "offload_args";
-    ctx.children().runWithResponseFile(argv(out), suffix);
-    return Optional.of(out);
+    String suffix =
+        ctx.offloadPolicy().perTargetResponseFiles() ? target + ".offload_args" : "offload_args";
+    List<String> argv = argv(out);
+    CommandResult result = ctx.children().runWithResponseFileCapturing(argv, suffix);
+    if (result.succeeded()) {
+      return Optional.of(out);
+    }
+    if (ctx.offloadPolicy().failure() == OffloadFailure.FATAL) {
+      ctx.children().checked(argv, result);
+    }
+    if (ctx.settings().verbose()) {
+      ctx.children().forward(result);
+    }
+    ctx.temps().maybeUnlink(out);
+    ctx.diag()
+        .warning(
+            "offload target %<"
+                + target
+                + "%> dropped (its code runs on the host): "
+                + firstError(result, mkoffload));
+    return Optional.empty();
+  }
+
+  /** The first line of the child's output that reports an error, else its first line. */
+  static String firstError(CommandResult result, String program) {
+    String text = result.stdout() + result.stderr();
+    String first = null;
+    for (String line : text.split("\n")) {
+      String l = line.strip();
+      if (l.isEmpty()) {
+        continue;
+      }
+      if (l.contains("error")) {
+        return l;
+      }
+      if (first == null) {
+        first = l;
+      }
+    }
+    return first != null ? first : program + " returned " + result.exitStatus() + " exit status";
   }
 }
