@@ -55,7 +55,8 @@ class OffloadFailurePolicyTest {
     assertEquals(0, h.run(amdgcnFails(), "-fresolution=x.res", "-foffload-objects=x.ofldlist"));
     assertEquals(
         "lto-wrapper: warning: offload target 'amdgcn-amdhsa' dropped (its code runs on the"
-            + " host): ld.lld: error: unknown processor 'gfx908'\n",
+            + " host): mkoffload: fatal error: x86_64-linux-gnu-accel-amdgcn-amdhsa-gcc-12 returned"
+            + " 1 exit status\n",
         h.err());
     String[] lines = h.out().split("\n");
     assertEquals(2, lines.length, h.out());

@@ -23,14 +23,14 @@ public final class ConsistencyCheck {
    *
    * @throws LtoWrapperException naming the target, the counts and the objects on a mismatch
    */
-  public static void check(String target, String imageObject, HostTables host, ImageCounts image) {
+  public static void check(String target, HostTables host, ImageCounts image) {
     if (host.functions() == image.functions() && host.variables() == image.variables()) {
       return;
     }
-    throw new LtoWrapperException(message(target, imageObject, host, image));
+    throw new LtoWrapperException(message(target, host, image));
   }
 
-  static String message(String target, String imageObject, HostTables host, ImageCounts image) {
+  static String message(String target, HostTables host, ImageCounts image) {
     List<String> parts = new ArrayList<>();
     List<HostTables.ObjectTables> objects = host.objects();
     for (int i = 0; i < objects.size() && i < NAMED_OBJECTS; i++) {
@@ -48,9 +48,9 @@ public final class ConsistencyCheck {
         + host.variables()
         + " variables ("
         + String.join(", ", parts)
-        + ") but the device image "
-        + imageObject
-        + " has "
+        + ") but the "
+        + target
+        + " image built from them has "
         + image.functions()
         + "/"
         + image.variables()

@@ -105,22 +105,26 @@ public final class MkoffloadCommand {
     return Optional.empty();
   }
 
-  /** The first line of the child's output that reports an error, else its first line. */
+  /**
+   * mkoffload's own diagnosis: its first {@code fatal error:} line (which names the failing stage),
+   * else the first line reporting an error (an accel tool's), else the first line.
+   */
   static String firstError(CommandResult result, String program) {
-    String text = result.stdout() + result.stderr();
-    String first = null;
-    for (String line : text.split("\n")) {
-      String l = line.strip();
-      if (l.isEmpty()) {
-        continue;
-      }
-      if (l.contains("error")) {
-        return l;
-      }
-      if (first == null) {
-        first = l;
+    List<String> lines =
+        (result.stdout() + result.stderr())
+            .lines()
+            .map(String::strip)
+            .filter(l -> !l.isEmpty())
+            .toList();
+    for (String marker : List.of("fatal error:", "error")) {
+      for (String l : lines) {
+        if (l.contains(marker)) {
+          return l;
+        }
       }
     }
-    return first != null ? first : program + " returned " + result.exitStatus() + " exit status";
+    return lines.isEmpty()
+        ? program + " returned " + result.exitStatus() + " exit status"
+        : lines.get(0);
   }
 }

@@ -113,7 +113,7 @@ public final class OffloadImages {
     } catch (IOException e) {
       return; // not an object we can read back (a foreign mkoffload): nothing to compare
     }
-    counts.ifPresent(c -> ConsistencyCheck.check(target, image, host, c));
+    counts.ifPresent(c -> ConsistencyCheck.check(target, host, c));
   }
 
   private Optional<String> locate(String compilerPath, String target) {
