@@ -56,6 +56,14 @@ public final class ChildRunner {
    * @param atSuffix the save-temps response file suffix, or null for a temp name always
    */
   public void runWithResponseFile(List<String> argv, String atSuffix) {
+    checked(argv, runWithResponseFileCapturing(argv, atSuffix));
+  }
+
+  /**
+   * Runs {@code argv} through a response file like {@link #runWithResponseFile} but leaves a
+   * non-zero exit to the caller: the child's output is forwarded only when it succeeded.
+   */
+  public CommandResult runWithResponseFileCapturing(List<String> argv, String atSuffix) {
     Path rsp =
         temps.saveTemps() && atSuffix != null
             ? cwd.resolve(dump.named(atSuffix))
@@ -68,7 +76,11 @@ public final class ChildRunner {
       throw new LtoWrapperException("could not write to response file " + rspName, e);
     }
     try {
-      run(List.of(argv.get(0), "@" + rspName), environment, argv);
+      CommandResult result = start(List.of(argv.get(0), "@" + rspName), environment, argv);
+      if (result.succeeded()) {
+        forward(result);
+      }
+      return result;
     } finally {
       if (!temps.saveTemps()) {
         temps.maybeUnlink(rspName);
@@ -78,16 +90,20 @@ public final class ChildRunner {
 
   /** Runs {@code argv} directly with {@code env}, echoing it when verbose. */
   public void run(List<String> argv, Map<String, String> env) {
-    run(argv, env, argv);
+    CommandResult result = start(argv, env, argv);
+    if (result.succeeded()) {
+      forward(result);
+    }
+    checked(argv, result);
   }
 
   /** Runs {@code argv}; {@code reported} is the argv the link report shows (no {@code @file}). */
-  private void run(List<String> argv, Map<String, String> env, List<String> reported) {
+  private CommandResult start(List<String> argv, Map<String, String> env, List<String> reported) {
     if (verbose) {
       diag.verbose(String.join(" ", argv));
     }
-    CommandResult result;
     long start = report.now();
+    CommandResult result;
     try {
       result = runner.run(Command.of(new ArrayList<>(argv), env, cwd));
     } catch (IOException e) {
@@ -95,14 +111,20 @@ public final class ChildRunner {
       throw new LtoWrapperException("execvp: " + describe(e), e);
     }
     report.commandFinished(reported, result.exitStatus(), start, result.elapsed());
-    forward(result);
+    return result;
+  }
+
+  /** Forwards a failed child's output and raises GCC's {@code returned N exit status}. */
+  public void checked(List<String> argv, CommandResult result) {
     if (!result.succeeded()) {
+      forward(result);
       throw new LtoWrapperException(
           argv.get(0) + " returned " + result.exitStatus() + " exit status");
     }
   }
 
-  private void forward(CommandResult result) {
+  /** Copies a child's captured output to our stderr (stdout is protocol). */
+  public void forward(CommandResult result) {
     if (!result.stdout().isEmpty() || !result.stderr().isEmpty()) {
       diag.raw(result.stdout() + result.stderr());
     }

@@ -14,7 +14,9 @@ import org.offlink.ltowrapper.jobs.JobScheduler;
 import org.offlink.ltowrapper.jobs.JobserverAuth;
 import org.offlink.ltowrapper.lto.HostLto;
 import org.offlink.ltowrapper.lto.LtoPlan;
+import org.offlink.ltowrapper.offload.Collect2Inputs;
 import org.offlink.ltowrapper.offload.OffloadImages;
+import org.offlink.ltowrapper.offload.OffloadPolicy;
 import org.offlink.ltowrapper.options.DecodedOption;
 import org.offlink.ltowrapper.options.GccOption;
 import org.offlink.ltowrapper.options.MergeRule;
@@ -88,23 +90,67 @@ final class LinkRun implements AutoCloseable {
     List<String> head = head(ilOptions, merger);
     RunContext ctx = context(dump, merger);
     List<String> lines = new ArrayList<>();
+    Optional<List<String>> offloadNames = Optional.empty();
+    List<String> hostCopies = List.of();
     OffloadImages.Pending offload = null;
     if (options.offloadObjects().isPresent()) {
       offload = new OffloadImages(ctx).start(options.offloadObjects().get());
-      if (!settings.parallelOffload() || ltoObjects.isEmpty()) {
-        lines.addAll(offload.await());
-        offload = null;
+    } else if (collect2Mode()) {
+      offloadNames = Optional.of(offloadInputs());
+      if (!offloadNames.get().isEmpty()) {
+        offload = new OffloadImages(ctx).startWith(offloadNames.get());
       }
     }
-    if (options.offloadObjects().isEmpty() || !ltoObjects.isEmpty()) {
-      List<String> host = new HostLto(ctx, plan, head, ltoArgs, ltoObjects).run(linkerOutputRel);
-      if (offload != null) {
-        lines.addAll(offload.await());
-      }
-      lines.addAll(host);
+    if (offload != null && (!ctx.offloadPolicy().parallel() || ltoObjects.isEmpty())) {
+      lines.addAll(offload.await());
+      offload = null;
     }
+    if (offloadNames.isPresent()) {
+      hostCopies = new Collect2Inputs(ctx).hostCopies(options.inputs(), ltoObjects);
+    }
+    boolean offloadPresent =
+        options.offloadObjects().isPresent() || offloadNames.map(n -> !n.isEmpty()).orElse(false);
+    List<String> host = List.of();
+    if (!offloadPresent || !ltoObjects.isEmpty()) {
+      // GCC 12 runs host LTO even with no LTO input when there is no offload work; with offload
+      // objects only (the plain -fopenmp case) there is nothing to compile for the host.
+      host = new HostLto(ctx, plan, head, ltoArgs, ltoObjects).run(linkerOutputRel);
+    }
+    if (offload != null) {
+      lines.addAll(offload.await());
+    }
+    lines.addAll(hostCopies);
+    lines.addAll(host);
     lines.forEach(temps::release);
     return lines;
+  }
+
+  /**
+   * collect2 (GCC's non-plugin link, {@code -fno-use-linker-plugin}) runs lto-wrapper with the
+   * objects only: no {@code -foffload-objects=} and no {@code -fresolution=}, which the plugin
+   * always passes.
+   */
+  private boolean collect2Mode() {
+    return options.inputs().stream().noneMatch(a -> a.startsWith("-fresolution="));
+  }
+
+  /** The inputs carrying offload IR, in argument order: what the plugin would have listed. */
+  private List<String> offloadInputs() {
+    List<String> names = new ArrayList<>();
+    for (String arg : options.inputs()) {
+      InputFile in = InputFile.parse(arg, context.workingDirectory());
+      if (!Files.isReadable(in.file())) {
+        continue;
+      }
+      try {
+        if (services.opts().read(in, OptsSection.OFFLOAD).isPresent()) {
+          names.add(arg);
+        }
+      } catch (IOException e) {
+        // not an object: collect2 passes objects only, so nothing to build for it
+      }
+    }
+    return names;
   }
 
   private RunContext context(DumpNames dump, OptionMerger merger) {
@@ -122,7 +168,10 @@ final class LinkRun implements AutoCloseable {
             settings.verbose(),
             dump,
             report);
-    int slots = settings.parallelOffload() ? Math.max(1, services.cpuCount().getAsInt()) : 1;
+    OffloadPolicy policy =
+        OffloadPolicy.decide(
+            settings, OffloadImages.targets(settings).size(), services.inProcessMkoffload());
+    int slots = policy.parallel() ? Math.max(1, services.cpuCount().getAsInt()) : 1;
     offloadScheduler = new JobScheduler(new FixedTokenPool(slots));
     return new RunContext(
         options,
@@ -134,7 +183,8 @@ final class LinkRun implements AutoCloseable {
         dump,
         merger,
         offloadScheduler,
-        report);
+        report,
+        policy);
   }
 
   /**

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.offlink.bridge.OfflinkFlags;
 import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.process.ResponseFileExpander;
 import org.offlink.bridge.process.ResponseFileExpander.ResponseFileException;
@@ -53,6 +54,9 @@ public final class LtoWrapper {
     } catch (LtoWrapperException e) {
       diag.fatal(e.getMessage());
       return 1;
+    } catch (IllegalArgumentException e) {
+      diag.error(e.getMessage()); // a bad OFFLINK_FLAGS word: one line
+      return 1;
     }
     return run(options);
   }
@@ -79,10 +83,23 @@ public final class LtoWrapper {
           "(WPA and LTRANS) when there are LTO inputs, and prints the objects to link on stdout.",
           "",
           "offlink's knobs, as environment variables so they pass through gcc unchanged:",
-          "  OFFLINK_FLAGS='--wrapper=c'        mkoffload writes GCC's C wrapper and compiles it",
-          "                                     (default --wrapper=elf: written directly)",
-          "  OFFLINK_PARALLEL_OFFLOAD=1         build offload targets in parallel with each other",
-          "                                     and with LTRANS (bounded by -flto=N/jobserver)",
+          "  OFFLINK_FLAGS='WORD ...'           offlink's options, shared with mkoffload (each tool",
+          "                                     ignores the other's words; unknown words are errors):",
+          "    --wrapper=elf|c                  (mkoffload) write the wrapper object directly, or",
+          "                                     GCC's C wrapper compiled by the host compiler",
+          "    --offload-failure=warn|fatal     a target whose image fails to build: drop it with one",
+          "                                     warning and link the rest (host fallback at run time),",
+          "                                     or fail as GCC 12. Default: warn when gcc chose the",
+          "                                     targets (OFFLOAD_TARGET_DEFAULT), else fatal",
+          "    --no-consistency-check           skip comparing each device image's function and",
+          "                                     variable counts with the host objects' tables (a",
+          "                                     mismatch is a link error; libgomp would fail later",
+          "                                     with 'Cannot map target functions or variables')",
+          "    --parallel-offload               build targets in parallel with each other and with",
+          "    --serial-offload                 LTRANS, or one after another in GCC's order. Default:",
+          "                                     parallel for 2+ targets or an in-process mkoffload,",
+          "                                     serial with -save-temps (GCC 12's file names)",
+          "  OFFLINK_PARALLEL_OFFLOAD=1|0       the same as --parallel-offload / --serial-offload",
           "  OFFLINK_MKOFFLOAD_SUBPROCESS=1     run offlink's own mkoffload as a subprocess",
           "                                     instead of in this JVM",
           "  OFFLINK_PTXAS=keep                 keep ptxas verification with a too-new ptxas",
@@ -91,6 +108,12 @@ public final class LtoWrapper {
           "                                     with timings; JSON if FILE ends in .json, else",
           "                                     binary protobuf (schema offlink.report.LinkReport)",
           "  OFFLINK_JAVA, JAVA_HOME            the JVM the launchers run",
+          "",
+          "Differences from GCC 12 (always on):",
+          "  PIE and shared links get a position-independent __OFFLOAD_TABLE__ (.data.rel.ro), so",
+          "  ld prints no DT_TEXTREL warnings; non-PIE executables get GCC's crtoffloadtable.o.",
+          "  gcc -fno-use-linker-plugin offload links work: the objects given by collect2 are",
+          "  scanned for offload IR and handed back for the relink.",
           "",
           "--help, --version: this text, the version (not used by GCC).",
           "");
@@ -133,7 +156,7 @@ public final class LtoWrapper {
         offload,
         inputs,
         env,
-        settings(link, env));
+        settings(link, env, inputs));
   }
 
   private static String required(Map<String, String> env, String name) {
@@ -144,7 +167,14 @@ public final class LtoWrapper {
     return v;
   }
 
-  static LtoWrapperOptions.Settings settings(List<DecodedOption> link, Map<String, String> env) {
+  static LtoWrapperOptions.Settings settings(
+      List<DecodedOption> link, Map<String, String> env, List<String> inputs) {
+    OfflinkFlags flags = OfflinkFlags.fromEnvironment(env);
+    Optional<Boolean> parallel = flags.parallelOffload();
+    String parallelEnv = env.get("OFFLINK_PARALLEL_OFFLOAD");
+    if (parallel.isEmpty() && parallelEnv != null && !parallelEnv.isEmpty()) {
+      parallel = Optional.of(!parallelEnv.equals("0"));
+    }
     String output = null;
     String dumpdir = null;
     boolean saveTemps = false;
@@ -183,7 +213,30 @@ public final class LtoWrapper {
         Optional.ofNullable(env.get("COMPILER_PATH")),
         Optional.ofNullable(env.get("LIBRARY_PATH")),
         Optional.ofNullable(env.get("MAKEFLAGS")),
-        "1".equals(env.get("OFFLINK_PARALLEL_OFFLOAD")));
+        parallel,
+        flags,
+        linkerOutputKind(link, inputs));
+  }
+
+  /** {@code -flinker-output=} from the arguments, else a guess from the link options. */
+  static Optional<String> linkerOutputKind(List<DecodedOption> link, List<String> inputs) {
+    for (String a : inputs) {
+      if (a.startsWith("-flinker-output=")) {
+        return Optional.of(a.substring("-flinker-output=".length()));
+      }
+    }
+    Optional<String> kind = Optional.empty();
+    for (DecodedOption o : link) {
+      String text = o.text();
+      if (text.equals("-shared")) {
+        return Optional.of("dyn");
+      } else if (text.equals("-no-pie") || text.equals("-static")) {
+        kind = Optional.of("exec");
+      } else if (text.equals("-pie") || text.equals("-static-pie")) {
+        kind = Optional.of("pie");
+      }
+    }
+    return kind;
   }
 
   /**

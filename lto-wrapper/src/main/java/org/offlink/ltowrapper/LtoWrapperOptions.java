@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.offlink.bridge.OfflinkFlags;
 import org.offlink.ltowrapper.options.DecodedOption;
 
 /**
@@ -56,8 +57,13 @@ public record LtoWrapperOptions(
    * @param compilerPath {@code COMPILER_PATH}
    * @param libraryPath {@code LIBRARY_PATH}
    * @param makeflags {@code MAKEFLAGS}
-   * @param parallelOffload build offload images concurrently with each other and with host LTO
-   *     ({@code OFFLINK_PARALLEL_OFFLOAD=1}); stdout order is unchanged
+   * @param parallelOffload an explicit choice to build offload images concurrently with each other
+   *     and with host LTO ({@code OFFLINK_PARALLEL_OFFLOAD=1|0}, {@code --parallel-offload}, {@code
+   *     --serial-offload}); empty leaves the default to {@link OffloadPolicy}
+   * @param flags offlink's {@code OFFLINK_FLAGS}
+   * @param linkerOutputKind {@code -flinker-output=} among the arguments (plugin mode), else what
+   *     the link options say ({@code dyn} for {@code -shared}, {@code exec} for {@code -no-pie} or
+   *     {@code -static}), else empty
    */
   public record Settings(
       Optional<String> linkerOutput,
@@ -72,5 +78,7 @@ public record LtoWrapperOptions(
       Optional<String> compilerPath,
       Optional<String> libraryPath,
       Optional<String> makeflags,
-      boolean parallelOffload) {}
+      Optional<Boolean> parallelOffload,
+      OfflinkFlags flags,
+      Optional<String> linkerOutputKind) {}
 }

@@ -48,7 +48,8 @@ final class LtoWrapperWiring {
         LtoWrapperWiring::readOffloadList,
         (input, output, rename) -> false,
         () -> Runtime.getRuntime().availableProcessors(),
-        JobserverClient::procFd);
+        JobserverClient::procFd,
+        runner instanceof InProcessMkoffloadRunner);
   }
 
   /**

@@ -2,6 +2,7 @@ package org.offlink.ltowrapper;
 
 import java.nio.file.Path;
 import org.offlink.ltowrapper.jobs.JobScheduler;
+import org.offlink.ltowrapper.offload.OffloadPolicy;
 import org.offlink.ltowrapper.options.OptionMerger;
 import org.offlink.ltowrapper.report.LinkRecorder;
 
@@ -18,6 +19,7 @@ import org.offlink.ltowrapper.report.LinkRecorder;
  * @param merger the option merger (shared: its {@code -Xassembler} state spans host and offload)
  * @param offloadScheduler runs offload image builds (one slot unless parallel offload is on)
  * @param report the link report being recorded (disabled unless {@code OFFLINK_REPORT} is set)
+ * @param offloadPolicy how offload images are built and checked
  */
 public record RunContext(
     LtoWrapperOptions options,
@@ -29,7 +31,8 @@ public record RunContext(
     DumpNames dump,
     OptionMerger merger,
     JobScheduler offloadScheduler,
-    LinkRecorder report) {
+    LinkRecorder report,
+    OffloadPolicy offloadPolicy) {
   /** The settings shortcut. */
   public LtoWrapperOptions.Settings settings() {
     return options.settings();

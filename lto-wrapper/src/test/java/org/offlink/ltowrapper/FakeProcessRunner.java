@@ -23,6 +23,19 @@ final class FakeProcessRunner implements ProcessRunner {
     int handle(List<String> argv, Path cwd) throws Exception;
   }
 
+  /** Thrown by a handler to make the child fail with {@code status} and {@code stderr}. */
+  static final class Failure extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    final int status;
+    final String stderr;
+
+    Failure(int status, String stderr) {
+      super(stderr);
+      this.status = status;
+      this.stderr = stderr;
+    }
+  }
+
   final List<List<String>> commands = Collections.synchronizedList(new ArrayList<>());
   final List<List<String>> rawCommands = Collections.synchronizedList(new ArrayList<>());
   private final Handler handler;
@@ -49,6 +62,8 @@ final class FakeProcessRunner implements ProcessRunner {
     int status;
     try {
       status = handler.handle(argv, command.workingDirectory());
+    } catch (Failure f) {
+      return new CommandResult(command.argv(), f.status, "", f.stderr, Duration.ZERO);
     } catch (IOException | RuntimeException e) {
       throw e;
     } catch (Exception e) {

@@ -118,6 +118,7 @@ class LtoWrapperGoldenTest {
   @Test
   void mkoffloadFailureIsFatal() throws IOException {
     Harness h = offloadHarness(false);
+    h.env.put("OFFLINK_FLAGS", "--offload-failure=fatal");
     assertEquals(1, h.run((argv, cwd) -> 1, "@x_nv.lto_wrapper_args"));
     assertTrue(
         h.err()

@@ -58,8 +58,9 @@ public final class SmokeLtoWrapperMain {
               .redirectErrorStream(true)
               .start();
       p.getInputStream().readAllBytes();
-      if (p.waitFor() != 0) {
-        return Optional.empty(); // no such section (or not an object)
+      if (p.waitFor() != 0 || Files.size(out) == 0) {
+        // no such section (or not an object); binutils 2.40 says so but exits 0, dumping nothing
+        return Optional.empty();
       }
       String data = new String(Files.readAllBytes(out), StandardCharsets.UTF_8);
       List<String> strings = new ArrayList<>();

@@ -5,15 +5,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.offlink.bridge.process.ResponseFiles;
+import org.offlink.bridge.OfflinkFlags;
 import org.offlink.bridge.tool.OffloadTarget;
 
 /**
  * Turns an mkoffload command line into a {@link MkoffloadRequest}: offlink's own options ({@code
- * --target=}, {@code --wrapper=}; also read from the {@code OFFLINK_FLAGS} environment variable so
- * they reach us through GCC) are taken out, everything else is GCC's. The target comes from {@code
- * --target=} or from the install path {@code .../accel/<target>/mkoffload}. Shared by the CLI and
- * by lto-wrapper's in-process runs, so both read the same flags the same way.
+ * --target=}, {@code --wrapper=}; also read from the {@code OFFLINK_FLAGS} environment variable,
+ * through {@link OfflinkFlags}, so they reach us through GCC) are taken out, everything else is
+ * GCC's. The target comes from {@code --target=} or from the install path {@code
+ * .../accel/<target>/mkoffload}. Shared by the CLI and by lto-wrapper's in-process runs, so both
+ * read the same flags the same way.
  */
 public final class MkoffloadInvocation {
   private MkoffloadInvocation() {}
@@ -25,28 +26,20 @@ public final class MkoffloadInvocation {
    */
   public static MkoffloadRequest parse(
       List<String> args, String programPath, Map<String, String> environment) {
-    List<String> ours = new ArrayList<>();
-    String flags = environment.get("OFFLINK_FLAGS");
-    if (flags != null) {
-      ours.addAll(ResponseFiles.split(flags));
-    }
+    // OFFLINK_FLAGS first (lto-wrapper's words are accepted and ignored), then argv's own words.
+    OfflinkFlags flags = OfflinkFlags.fromEnvironment(environment);
     List<String> gcc = new ArrayList<>();
+    Optional<String> target = Optional.empty();
     for (String a : args) {
-      if (a.startsWith("--target=") || a.startsWith("--wrapper=")) {
-        ours.add(a);
+      if (a.startsWith("--target=")) {
+        target = Optional.of(a.substring("--target=".length()));
+      } else if (a.startsWith(OfflinkFlags.Flag.WRAPPER.spelling())) {
+        flags = flags.with(a);
       } else {
         gcc.add(a);
       }
     }
-    Optional<String> target = Optional.empty();
-    WrapperMode mode = WrapperMode.ELF;
-    for (String a : ours) {
-      if (a.startsWith("--target=")) {
-        target = Optional.of(a.substring("--target=".length()));
-      } else if (a.startsWith("--wrapper=")) {
-        mode = WrapperMode.parse(a.substring("--wrapper=".length()));
-      }
-    }
+    WrapperMode mode = flags.wrapper().orElse(WrapperMode.ELF);
     OffloadTarget resolved;
     if (target.isPresent()) {
       String t = target.get();

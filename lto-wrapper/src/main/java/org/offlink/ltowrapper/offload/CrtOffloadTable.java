@@ -9,10 +9,12 @@ import org.offlink.ltowrapper.LtoWrapperException;
 import org.offlink.ltowrapper.RunContext;
 
 /**
- * The {@code crtoffloadtable.o} copy (LW:1044–1101): the first readable {@code
- * <entry>/crtoffloadtable.o} along {@code LIBRARY_PATH} is copied to {@code
- * <dumppfx>crtoffloadtable.o} (save-temps) or a temp file, because the plugin deletes what it is
- * given. {@code LIBRARY_PATH} unset means no copy.
+ * The {@code __OFFLOAD_TABLE__} object. GCC 12 (LW:1044–1101) copies the first readable {@code
+ * <entry>/crtoffloadtable.o} along {@code LIBRARY_PATH} to {@code <dumppfx>crtoffloadtable.o}
+ * (save-temps) or a temp file, because the plugin deletes what it is given; {@code LIBRARY_PATH}
+ * unset means no table. offlink does the same for a known {@code exec} link, and otherwise (PIE,
+ * shared, relocatable or unknown) writes {@link OffloadTableObject} under the same name, so PIE
+ * links get neither text relocations nor ld's warnings about them.
  */
 final class CrtOffloadTable {
   private final RunContext ctx;
@@ -21,21 +23,20 @@ final class CrtOffloadTable {
     this.ctx = ctx;
   }
 
-  Optional<String> copy() {
+  Optional<String> create() {
     Optional<String> libraryPath = ctx.settings().libraryPath();
     if (libraryPath.isEmpty()) {
       return Optional.empty();
     }
+    if (ctx.offloadPolicy().positionIndependentTable()) {
+      String name = outputName();
+      write(name, OffloadTableObject.bytes());
+      return Optional.of(name);
+    }
     for (String entry : libraryPath.get().split(":", -1)) {
       Path src = ctx.cwd().resolve(entry + "/crtoffloadtable.o");
       if (Files.isReadable(src) && !Files.isDirectory(src)) {
-        String name;
-        if (ctx.temps().saveTemps()) {
-          name = ctx.dump().named("crtoffloadtable.o");
-          ctx.temps().register(name);
-        } else {
-          name = ctx.temps().create(".crtoffloadtable.o").toString();
-        }
+        String name = outputName();
         try {
           Files.copy(src, ctx.cwd().resolve(name), StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
@@ -45,5 +46,22 @@ final class CrtOffloadTable {
       }
     }
     throw new LtoWrapperException("installation error, cannot find %<crtoffloadtable.o%>");
+  }
+
+  private String outputName() {
+    if (ctx.temps().saveTemps()) {
+      String name = ctx.dump().named("crtoffloadtable.o");
+      ctx.temps().register(name);
+      return name;
+    }
+    return ctx.temps().create(".crtoffloadtable.o").toString();
+  }
+
+  private void write(String name, byte[] bytes) {
+    try {
+      Files.write(ctx.cwd().resolve(name), bytes);
+    } catch (IOException e) {
+      throw new LtoWrapperException("writing output file", e);
+    }
   }
 }

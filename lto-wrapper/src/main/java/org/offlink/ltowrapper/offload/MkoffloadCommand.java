@@ -3,6 +3,8 @@ package org.offlink.ltowrapper.offload;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.offlink.bridge.OfflinkFlags.OffloadFailure;
+import org.offlink.bridge.process.CommandResult;
 import org.offlink.ltowrapper.RunContext;
 import org.offlink.ltowrapper.options.DecodedOption;
 import org.offlink.ltowrapper.options.OptionForwarding;
@@ -16,8 +18,9 @@ import org.offlink.ltowrapper.options.OptionForwarding;
  * </pre>
  *
  * passed through the response file {@code <dumppfx>offload_args} with {@code -save-temps} (shared
- * by all targets in GCC 12; {@code <dumppfx><target>.offload_args}, GCC 14's name, when images are
- * built concurrently so that they cannot clobber each other).
+ * by all targets in GCC 12; {@code <dumppfx><target>.offload_args}, GCC 14's name, when several
+ * images are built concurrently so that they cannot clobber each other). A failing mkoffload is
+ * fatal as in GCC 12, or, under {@link OffloadFailure#WARN}, drops the target with one warning.
  */
 public final class MkoffloadCommand {
   private final RunContext ctx;
@@ -73,11 +76,55 @@ public final class MkoffloadCommand {
     return argv;
   }
 
-  /** Builds the image and returns the object's name. */
+  /**
+   * Builds the image and returns the object's name; empty when the target was dropped under {@link
+   * OffloadFailure#WARN} (one warning line naming the target and mkoffload's first error).
+   */
   public Optional<String> run() {
     String out = outputName();
-    String suffix = ctx.settings().parallelOffload() ? target + ".offload_args" : "offload_args";
-    ctx.children().runWithResponseFile(argv(out), suffix);
-    return Optional.of(out);
+    String suffix =
+        ctx.offloadPolicy().perTargetResponseFiles() ? target + ".offload_args" : "offload_args";
+    List<String> argv = argv(out);
+    CommandResult result = ctx.children().runWithResponseFileCapturing(argv, suffix);
+    if (result.succeeded()) {
+      return Optional.of(out);
+    }
+    if (ctx.offloadPolicy().failure() == OffloadFailure.FATAL) {
+      ctx.children().checked(argv, result);
+    }
+    if (ctx.settings().verbose()) {
+      ctx.children().forward(result);
+    }
+    ctx.temps().maybeUnlink(out);
+    ctx.diag()
+        .warning(
+            "offload target %<"
+                + target
+                + "%> dropped (its code runs on the host): "
+                + firstError(result, mkoffload));
+    return Optional.empty();
+  }
+
+  /**
+   * mkoffload's own diagnosis: its first {@code fatal error:} line (which names the failing stage),
+   * else the first line reporting an error (an accel tool's), else the first line.
+   */
+  static String firstError(CommandResult result, String program) {
+    List<String> lines =
+        (result.stdout() + result.stderr())
+            .lines()
+            .map(String::strip)
+            .filter(l -> !l.isEmpty())
+            .toList();
+    for (String marker : List.of("fatal error:", "error")) {
+      for (String l : lines) {
+        if (l.contains(marker)) {
+          return l;
+        }
+      }
+    }
+    return lines.isEmpty()
+        ? program + " returned " + result.exitStatus() + " exit status"
+        : lines.get(0);
   }
 }

@@ -10,7 +10,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Future;
+import org.offlink.bridge.image.ImageCounts;
+import org.offlink.bridge.tool.OffloadTarget;
+import org.offlink.bridge.wrapper.WrapperObjectReader;
 import org.offlink.ltowrapper.LtoWrapperException;
+import org.offlink.ltowrapper.LtoWrapperOptions;
 import org.offlink.ltowrapper.QuotedOptions;
 import org.offlink.ltowrapper.RunContext;
 import org.offlink.ltowrapper.io.InputFile;
@@ -18,12 +22,15 @@ import org.offlink.ltowrapper.io.OptsSection;
 import org.offlink.ltowrapper.jobs.JobScheduler;
 import org.offlink.ltowrapper.options.DecodedOption;
 import org.offlink.ltowrapper.options.OptionMerger;
+import org.offlink.streamer.MalformedObjectException;
 
 /**
  * The offload part of lto-wrapper (LW:1719–1815 and 909–1101): read the offload object list, merge
  * the {@code .gnu.offload_lto_.opts} options, run one mkoffload per target in {@code
- * OFFLOAD_TARGET_NAMES} order, and copy {@code crtoffloadtable.o}. Produces the protocol lines in
- * GCC's order: the crtoffloadtable copy, then one object per built image.
+ * OFFLOAD_TARGET_NAMES} order (checking each image against the host tables, see {@link
+ * ConsistencyCheck}), and provide the {@code __OFFLOAD_TABLE__} object (see {@link
+ * CrtOffloadTable}). Produces the protocol lines in GCC's order: the table object, then one object
+ * per built image.
  */
 public final class OffloadImages {
   private final RunContext ctx;
@@ -33,27 +40,58 @@ public final class OffloadImages {
     this.ctx = ctx;
   }
 
-  /** Starts the work; {@link Pending#await} returns the protocol lines. */
+  /** Starts the work for the objects in list file {@code offloadListName} (plugin mode). */
   public Pending start(String offloadListName) {
-    List<String> names = readList(offloadListName);
+    return startWith(readList(offloadListName));
+  }
+
+  /**
+   * Starts the work for the offload objects {@code names}; {@link Pending#await} returns the
+   * protocol lines.
+   */
+  public Pending startWith(List<String> names) {
     List<DecodedOption> merged = mergeOptions(names);
+    Optional<HostTables> host = hostTables(names);
     List<Future<Optional<String>>> images = new ArrayList<>();
-    Optional<String> targets = ctx.settings().offloadTargetNames();
     Optional<String> compilerPath = ctx.settings().compilerPath();
-    if (targets.isPresent() && compilerPath.isPresent()) {
-      for (String target : targets.get().split(":", -1)) {
+    List<String> targets = targets(ctx.settings());
+    if (compilerPath.isPresent()) {
+      for (String target : targets) {
         // Located inside the job, as GCC looks up each target's mkoffload just before running it.
         images.add(
-            ctx.offloadScheduler().submit(() -> build(compilerPath.get(), target, names, merged)));
+            ctx.offloadScheduler()
+                .submit(() -> build(compilerPath.get(), target, names, merged, host)));
       }
     }
     return new Pending(images);
   }
 
-  private Optional<String> build(
-      String compilerPath, String target, List<String> names, List<DecodedOption> merged) {
+  /** {@code OFFLOAD_TARGET_NAMES} split at colons (empty tokens kept, as GCC), or none. */
+  public static List<String> targets(LtoWrapperOptions.Settings settings) {
+    return settings.offloadTargetNames().map(t -> List.of(t.split(":", -1))).orElse(List.of());
+  }
+
+  private Optional<HostTables> hostTables(List<String> names) {
+    if (!ctx.offloadPolicy().consistencyCheck()) {
+      return Optional.empty();
+    }
     try {
-      Optional<String> object = buildTarget(compilerPath, target, names, merged);
+      return HostTables.read(names, ctx.cwd());
+    } catch (MalformedObjectException e) {
+      throw new LtoWrapperException(e.getMessage(), e);
+    } catch (IOException e) {
+      return Optional.empty(); // the check is best effort; mkoffload reports unreadable inputs
+    }
+  }
+
+  private Optional<String> build(
+      String compilerPath,
+      String target,
+      List<String> names,
+      List<DecodedOption> merged,
+      Optional<HostTables> host) {
+    try {
+      Optional<String> object = buildTarget(compilerPath, target, names, merged, host);
       ctx.report().targetDone(target, object);
       return object;
     } catch (RuntimeException e) {
@@ -63,12 +101,35 @@ public final class OffloadImages {
   }
 
   private Optional<String> buildTarget(
-      String compilerPath, String target, List<String> names, List<DecodedOption> merged) {
+      String compilerPath,
+      String target,
+      List<String> names,
+      List<DecodedOption> merged,
+      Optional<HostTables> host) {
     Optional<String> mkoffload = locate(compilerPath, target);
     if (mkoffload.isEmpty()) {
       return Optional.empty(); // OFFLOAD_TARGET_DEFAULT: a target without mkoffload is skipped
     }
-    return new MkoffloadCommand(ctx, mkoffload.get(), target, names, merged).run();
+    Optional<String> image =
+        new MkoffloadCommand(ctx, mkoffload.get(), target, names, merged).run();
+    if (image.isPresent() && host.isPresent()) {
+      check(target, image.get(), host.get());
+    }
+    return image;
+  }
+
+  private void check(String target, String image, HostTables host) {
+    Optional<OffloadTarget> known = OffloadTarget.byTriplet(target);
+    if (known.isEmpty()) {
+      return;
+    }
+    Optional<ImageCounts> counts;
+    try {
+      counts = WrapperObjectReader.counts(ctx.cwd().resolve(image), known.get());
+    } catch (IOException e) {
+      return; // not an object we can read back (a foreign mkoffload): nothing to compare
+    }
+    counts.ifPresent(c -> ConsistencyCheck.check(target, host, c));
   }
 
   private Optional<String> locate(String compilerPath, String target) {
@@ -149,7 +210,7 @@ public final class OffloadImages {
       }
       List<String> lines = new ArrayList<>();
       if (!built.isEmpty()) {
-        new CrtOffloadTable(ctx).copy().ifPresent(lines::add);
+        new CrtOffloadTable(ctx).create().ifPresent(lines::add);
       }
       lines.addAll(built);
       return lines;

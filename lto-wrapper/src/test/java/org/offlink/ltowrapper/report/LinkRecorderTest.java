@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.offlink.bridge.OfflinkFlags;
 import org.offlink.bridge.image.GcnImage;
 import org.offlink.bridge.image.GcnKernel;
 import org.offlink.bridge.image.NvptxFunction;
@@ -54,7 +55,9 @@ class LinkRecorderTest {
             Optional.ofNullable(env.get("COMPILER_PATH")),
             Optional.empty(),
             Optional.empty(),
-            false);
+            Optional.of(false),
+            OfflinkFlags.NONE,
+            Optional.empty());
     return new LtoWrapperOptions(
         "/usr/lib/gcc/x86_64-linux-gnu/12/lto-wrapper",
         List.of("-foffload-objects=a.ofldlist", "a.o"),

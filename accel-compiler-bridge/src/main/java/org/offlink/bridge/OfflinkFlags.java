@@ -1,0 +1,172 @@
+package org.offlink.bridge;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.offlink.bridge.mkoffload.WrapperMode;
+import org.offlink.bridge.process.ResponseFiles;
+
+/**
+ * offlink's own options, read from the {@code OFFLINK_FLAGS} environment variable so that they
+ * reach lto-wrapper and mkoffload through an unmodified {@code gcc}. One table for both tools: each
+ * reads the words meant for it and accepts (ignores) the words meant for the other; a word neither
+ * knows is a one-line error naming {@code OFFLINK_FLAGS}.
+ *
+ * @param wrapper {@code --wrapper=elf|c} (mkoffload: how the wrapper object is written)
+ * @param offloadFailure {@code --offload-failure=warn|fatal} (lto-wrapper: what a target whose
+ *     image fails to build does to the link)
+ * @param consistencyCheck false with {@code --no-consistency-check} (lto-wrapper: compare host
+ *     tables with each device image)
+ * @param parallelOffload {@code --parallel-offload} (true) or {@code --serial-offload} (false), the
+ *     last one wins; empty leaves lto-wrapper's default
+ */
+public record OfflinkFlags(
+    Optional<WrapperMode> wrapper,
+    Optional<OffloadFailure> offloadFailure,
+    boolean consistencyCheck,
+    Optional<Boolean> parallelOffload) {
+  /** The environment variable holding the words. */
+  public static final String VARIABLE = "OFFLINK_FLAGS";
+
+  /** No flags given. */
+  public static final OfflinkFlags NONE =
+      new OfflinkFlags(Optional.empty(), Optional.empty(), true, Optional.empty());
+
+  /** Checks the fields. */
+  public OfflinkFlags {
+    Objects.requireNonNull(wrapper, "wrapper");
+    Objects.requireNonNull(offloadFailure, "offloadFailure");
+    Objects.requireNonNull(parallelOffload, "parallelOffload");
+  }
+
+  /** Which tool a flag is for. */
+  public enum Tool {
+    MKOFFLOAD,
+    LTO_WRAPPER
+  }
+
+  /** What lto-wrapper does when a target's image fails to build. */
+  public enum OffloadFailure {
+    /** Drop the target with one warning; the program falls back to the host at run time. */
+    WARN,
+    /** Fail the link, as GCC 12 does. */
+    FATAL
+  }
+
+  /** The flag table: spelling, the tool it is for, and the values it takes. */
+  public enum Flag {
+    WRAPPER("--wrapper=", Tool.MKOFFLOAD, "elf|c"),
+    OFFLOAD_FAILURE("--offload-failure=", Tool.LTO_WRAPPER, "warn|fatal"),
+    NO_CONSISTENCY_CHECK("--no-consistency-check", Tool.LTO_WRAPPER, ""),
+    PARALLEL_OFFLOAD("--parallel-offload", Tool.LTO_WRAPPER, ""),
+    SERIAL_OFFLOAD("--serial-offload", Tool.LTO_WRAPPER, "");
+
+    private final String spelling;
+    private final Tool tool;
+    private final String values;
+
+    Flag(String spelling, Tool tool, String values) {
+      this.spelling = spelling;
+      this.tool = tool;
+      this.values = values;
+    }
+
+    /** The word, with a trailing {@code =} when the flag takes a value. */
+    public String spelling() {
+      return spelling;
+    }
+
+    /** The tool that acts on the flag. */
+    public Tool tool() {
+      return tool;
+    }
+
+    boolean takesValue() {
+      return spelling.endsWith("=");
+    }
+
+    /** The flag {@code word} spells, if any. */
+    public static Optional<Flag> of(String word) {
+      for (Flag f : values()) {
+        if (f.takesValue() ? word.startsWith(f.spelling) : word.equals(f.spelling)) {
+          return Optional.of(f);
+        }
+      }
+      return Optional.empty();
+    }
+
+    static String usage() {
+      List<String> all = new ArrayList<>();
+      for (Flag f : values()) {
+        all.add(f.spelling + f.values);
+      }
+      return String.join(", ", all);
+    }
+  }
+
+  /** The flags in {@code environment}'s {@code OFFLINK_FLAGS}, or {@link #NONE}. */
+  public static OfflinkFlags fromEnvironment(Map<String, String> environment) {
+    String words = environment.get(VARIABLE);
+    return words == null ? NONE : parse(ResponseFiles.split(words));
+  }
+
+  /**
+   * Parses {@code words}.
+   *
+   * @throws IllegalArgumentException with a one-line message naming {@code OFFLINK_FLAGS} for an
+   *     unknown word or a bad value
+   */
+  public static OfflinkFlags parse(List<String> words) {
+    OfflinkFlags flags = NONE;
+    for (String word : words) {
+      flags = flags.with(word);
+    }
+    return flags;
+  }
+
+  /** These flags with {@code word} applied (later words override earlier ones). */
+  public OfflinkFlags with(String word) {
+    Flag flag =
+        Flag.of(word)
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        VARIABLE
+                            + ": unknown option '"
+                            + word
+                            + "' (known: "
+                            + Flag.usage()
+                            + ")"));
+    String value = flag.takesValue() ? word.substring(flag.spelling.length()) : "";
+    return switch (flag) {
+      case WRAPPER ->
+          new OfflinkFlags(
+              Optional.of(wrapperMode(value)), offloadFailure, consistencyCheck, parallelOffload);
+      case OFFLOAD_FAILURE ->
+          new OfflinkFlags(wrapper, Optional.of(failure(value)), consistencyCheck, parallelOffload);
+      case NO_CONSISTENCY_CHECK ->
+          new OfflinkFlags(wrapper, offloadFailure, false, parallelOffload);
+      case PARALLEL_OFFLOAD ->
+          new OfflinkFlags(wrapper, offloadFailure, consistencyCheck, Optional.of(true));
+      case SERIAL_OFFLOAD ->
+          new OfflinkFlags(wrapper, offloadFailure, consistencyCheck, Optional.of(false));
+    };
+  }
+
+  private static WrapperMode wrapperMode(String value) {
+    // Same text whether --wrapper= came from argv or OFFLINK_FLAGS (mkoffload's message).
+    return WrapperMode.parse(value);
+  }
+
+  private static OffloadFailure failure(String value) {
+    for (OffloadFailure f : OffloadFailure.values()) {
+      if (f.name().equalsIgnoreCase(value)) {
+        return f;
+      }
+    }
+    throw new IllegalArgumentException(
+        VARIABLE + ": unknown --offload-failure= value '" + value + "' (expected warn or fatal)");
+  }
+}

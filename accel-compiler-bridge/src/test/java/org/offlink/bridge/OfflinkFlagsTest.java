@@ -1,0 +1,67 @@
+package org.offlink.bridge;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.offlink.bridge.OfflinkFlags.OffloadFailure;
+import org.offlink.bridge.mkoffload.MkoffloadInvocation;
+import org.offlink.bridge.mkoffload.WrapperMode;
+
+/** The one OFFLINK_FLAGS table, read by lto-wrapper and mkoffload alike. */
+class OfflinkFlagsTest {
+  @Test
+  void everyWordIsRead() {
+    OfflinkFlags f =
+        OfflinkFlags.fromEnvironment(
+            Map.of(
+                "OFFLINK_FLAGS",
+                "--wrapper=c --offload-failure=fatal --no-consistency-check --parallel-offload"));
+    assertEquals(Optional.of(WrapperMode.C), f.wrapper());
+    assertEquals(Optional.of(OffloadFailure.FATAL), f.offloadFailure());
+    assertFalse(f.consistencyCheck());
+    assertEquals(Optional.of(true), f.parallelOffload());
+    assertEquals(
+        Optional.of(false),
+        OfflinkFlags.parse(List.of("--parallel-offload", "--serial-offload")).parallelOffload(),
+        "the last word wins");
+    assertEquals(OfflinkFlags.NONE, OfflinkFlags.fromEnvironment(Map.of()));
+  }
+
+  @Test
+  void unknownWordsAndValuesAreOneLineErrorsNamingTheVariable() {
+    for (String bad : List.of("--frobnicate", "--offload-failure=maybe", "--wrapper")) {
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> OfflinkFlags.parse(List.of(bad)));
+      assertTrue(e.getMessage().startsWith("OFFLINK_FLAGS: "), e.getMessage());
+      assertFalse(e.getMessage().contains("\n"), e.getMessage());
+    }
+    assertThrows(
+        IllegalArgumentException.class, () -> OfflinkFlags.parse(List.of("--wrapper=asm")));
+  }
+
+  @Test
+  void mkoffloadAcceptsLtoWrapperWordsAndRejectsUnknownOnes() {
+    Map<String, String> env =
+        Map.of("OFFLINK_FLAGS", "--offload-failure=warn --serial-offload --wrapper=c");
+    assertEquals(
+        WrapperMode.C,
+        MkoffloadInvocation.parse(List.of("-o", "x.o"), "/p/accel/nvptx-none/mkoffload", env)
+            .mode());
+    assertEquals(
+        WrapperMode.ELF,
+        MkoffloadInvocation.parse(List.of("--wrapper=elf"), "/p/accel/nvptx-none/mkoffload", env)
+            .mode(),
+        "argv overrides the environment");
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            MkoffloadInvocation.parse(
+                List.of(), "/p/accel/nvptx-none/mkoffload", Map.of("OFFLINK_FLAGS", "--nope")));
+  }
+}

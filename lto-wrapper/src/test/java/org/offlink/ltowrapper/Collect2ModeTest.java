@@ -1,0 +1,71 @@
+package org.offlink.ltowrapper;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.offlink.ltowrapper.io.OptsSection;
+
+/**
+ * collect2 runs lto-wrapper with objects only (no {@code -fresolution=}, no {@code
+ * -foffload-objects=}): offload inputs are found by their {@code .gnu.offload_lto_.opts}, images
+ * are built, copies of the inputs are handed back for the relink, and no empty host LTO runs.
+ */
+class Collect2ModeTest {
+  @TempDir Path dir;
+
+  @Test
+  void offloadObjectsAreFoundAndHandedBack() throws IOException {
+    Harness h = new Harness(dir);
+    h.env.put("COLLECT_GCC_OPTIONS", "'-fopenmp' '-foffload=nvptx-none' '-o' 'x' '-no-pie'");
+    h.env.put("OFFLOAD_TARGET_NAMES", "nvptx-none");
+    h.env.put("COMPILER_PATH", h.mkoffload("gcc", "nvptx-none"));
+    Files.createDirectories(dir.resolve("lib"));
+    Files.writeString(dir.resolve("lib/crtoffloadtable.o"), "gcc's table");
+    h.env.put("LIBRARY_PATH", dir.resolve("lib").toString());
+    h.object("a.o", OptsSection.OFFLOAD, "'-fopenmp' '-foffload-abi=lp64'");
+    h.object("b.o", OptsSection.OFFLOAD, "'-fopenmp' '-foffload-abi=lp64'");
+    assertEquals(0, h.run(LtoWrapperGoldenTest.produce(0), "a.o", "b.o"), h.err());
+    assertEquals(1, h.runner.commands.size(), "mkoffload only, no WPA: " + h.commands());
+    List<String> cmd = h.runner.commands.get(0);
+    assertTrue(cmd.get(0).endsWith("accel/nvptx-none/mkoffload"));
+    assertTrue(cmd.indexOf("a.o") < cmd.indexOf("b.o"), "inputs in argument order");
+    String[] lines = h.out.toString().split("\n");
+    assertEquals(4, lines.length, h.out());
+    assertEquals("gcc's table", Files.readString(Path.of(lines[0])), "-no-pie: GCC's copy");
+    assertTrue(lines[1].endsWith(".target.o"));
+    assertEquals("fake object", Files.readString(Path.of(lines[2])), "copy of a.o");
+    assertTrue(lines[2].endsWith(".host.o") && lines[3].endsWith(".host.o"));
+    assertTrue(Files.exists(dir.resolve("a.o")) && Files.exists(dir.resolve("b.o")));
+  }
+
+  @Test
+  void pluginModePieGetsOurTable() throws IOException {
+    Harness h = new Harness(dir);
+    h.env.put("COLLECT_GCC_OPTIONS", "'-fopenmp' '-o' 'x'");
+    h.env.put("OFFLOAD_TARGET_NAMES", "nvptx-none");
+    h.env.put("COMPILER_PATH", h.mkoffload("gcc", "nvptx-none"));
+    h.env.put("LIBRARY_PATH", dir.resolve("nolib").toString()); // no crtoffloadtable.o needed
+    h.object("a.o", OptsSection.OFFLOAD, "'-fopenmp'");
+    h.write("x.ofldlist", "1\na.o\n");
+    assertEquals(
+        0,
+        h.run(
+            LtoWrapperGoldenTest.produce(0),
+            "-fresolution=x.res",
+            "-flinker-output=pie",
+            "-foffload-objects=x.ofldlist"),
+        h.err());
+    Path table = Path.of(h.out.toString().split("\n")[0]);
+    assertTrue(table.toString().endsWith(".crtoffloadtable.o"));
+    assertTrue(
+        java.util.Arrays.equals(
+            org.offlink.ltowrapper.offload.OffloadTableObjectAccess.bytes(),
+            Files.readAllBytes(table)));
+  }
+}
