@@ -282,7 +282,8 @@ class HostLtoIT {
                 + ")");
   }
 
-  private static CorpusProgram withFlags(CorpusProgram p, List<String> extra) {
+  /** {@code p} with {@code extra} added to the options of every compile and link. */
+  static CorpusProgram withFlags(CorpusProgram p, List<String> extra) {
     return new CorpusProgram(
         p.name(),
         p.directory(),
