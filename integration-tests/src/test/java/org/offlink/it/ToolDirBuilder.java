@@ -58,6 +58,28 @@ final class ToolDirBuilder {
     return this;
   }
 
+  /**
+   * {@code lto-wrapper} as a symlink to offlink's launcher {@code
+   * <offlinkDist>/libexec/offlink/lto-wrapper} (the launcher resolves symlinks to find its tree).
+   */
+  ToolDirBuilder offlinkLtoWrapper(Path offlinkDist) throws IOException {
+    Path launcher = offlinkDist.resolve("libexec/offlink/lto-wrapper");
+    if (!Files.isExecutable(launcher)) {
+      throw new IOException(
+          "no offlink lto-wrapper launcher at " + launcher + " (run mvn package)");
+    }
+    Files.createSymbolicLink(dir.resolve("lto-wrapper"), launcher);
+    return this;
+  }
+
+  /** {@code accel/<target>/mkoffload} as a symlink to stock GCC's: an explicit pass-through. */
+  ToolDirBuilder stockMkoffload(OffloadTarget target) throws IOException {
+    Files.createSymbolicLink(
+        mkoffloadPath(target),
+        stockLibexec.resolve("accel").resolve(target.triple()).resolve("mkoffload"));
+    return this;
+  }
+
   /** The finished tool folder. */
   ToolDir build() {
     return new ToolDir(label, Optional.of(dir));

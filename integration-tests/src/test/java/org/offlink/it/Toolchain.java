@@ -151,6 +151,17 @@ final class Toolchain {
         build, result.exitStatus(), result.stdout(), result.stderr(), RegistrationDump.parse(text));
   }
 
+  /**
+   * Runs one build step ({@code argv}) in {@code work} with the environment of {@link #build} plus
+   * {@code tools}' environment, for tests that drive the compiler themselves (make, mixed flags).
+   */
+  CommandResult step(List<String> argv, ToolDir tools, Path work) throws IOException {
+    Files.createDirectories(work.resolve("tmp"));
+    Map<String, String> env = baseEnvironment(work);
+    env.putAll(tools.environment());
+    return runner.run(Command.of(argv, env, work).withTimeout(BUILD_STEP_LIMIT));
+  }
+
   private static List<String> linkOptions(
       CorpusProgram program, TargetSet targets, ToolDir tools, List<String> extra) {
     List<String> options = new ArrayList<>(tools.driverOptions());

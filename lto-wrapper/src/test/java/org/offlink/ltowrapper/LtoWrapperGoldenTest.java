@@ -159,7 +159,8 @@ class LtoWrapperGoldenTest {
     Golden.check("whopr-save-temps.stdout", h.out());
     Golden.check("whopr-save-temps.stderr", sorted(h.err()));
     assertTrue(Files.exists(dir.resolve("xl.ltrans_args")));
-    assertTrue(Files.exists(dir.resolve("xl.ltrans1.ltrans_args")));
+    // Parallel LTRANS (-flto=4): GCC 12 puts the commands in a makefile, not in response files.
+    assertFalse(Files.exists(dir.resolve("xl.ltrans1.ltrans_args")));
   }
 
   static String sorted(String lines) {

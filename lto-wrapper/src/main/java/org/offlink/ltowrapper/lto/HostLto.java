@@ -146,8 +146,16 @@ public final class HostLto {
     if (e.passThrough()) {
       return e.output();
     }
-    String suffix = ctx.temps().saveTemps() ? "ltrans" + index + ".ltrans_args" : null;
-    ctx.children().runWithResponseFile(ltransArgv(index, e), suffix);
+    if (plan.parallel()) {
+      // GCC 12 writes parallel LTRANS commands into its makefile with the arguments inline
+      // (reference §2.11): no response file, so -save-temps keeps neither
+      // <dumppfx>ltrans<N>.ltrans_args
+      // nor the driver's <dumppfx>ltrans<N>.ltrans.args.0 copy of it.
+      ctx.children().run(ltransArgv(index, e), ctx.options().environment());
+    } else {
+      String suffix = ctx.temps().saveTemps() ? "ltrans" + index + ".ltrans_args" : null;
+      ctx.children().runWithResponseFile(ltransArgv(index, e), suffix);
+    }
     ctx.temps().maybeUnlink(e.input());
     return e.output();
   }
