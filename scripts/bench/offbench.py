@@ -42,7 +42,7 @@ SCALE_SHAPE = Shape(regions=1, variables=2, body=0, lto=False)
 MANY_REGIONS_SHAPE = Shape(regions=16, variables=4, body=0, lto=False)
 LARGE_SHAPE = Shape(regions=16, variables=4, body=16, lto=False)
 LARGE_QUICK_SHAPE = Shape(regions=16, variables=4, body=8, lto=False)
-LTO_SHAPE = Shape(regions=2, variables=2, body=0, lto=True)
+LTO_SHAPE = Shape(regions=1, variables=2, body=0, lto=True)
 RSS_TARGET_MIB = 300
 LIST_TARGET_S = 1.5
 
@@ -75,8 +75,9 @@ def suite_plan(full, runs):
         plan.append(Workload(f"large image {t} N={units} K={large.regions} B={large.body}",
                              t, units, large, runs if full else min(runs, 3)))
     for n in ((10, 100) if full else (10,)):
-        plan.append(Workload(f"host LTO both N={n} K={LTO_SHAPE.regions}", "both", n, LTO_SHAPE,
-                             runs if full else min(runs, 3)))
+        for shape, lto in ((SCALE_SHAPE, "off"), (LTO_SHAPE, "on")):
+            plan.append(Workload(f"host LTO {lto} both N={n} K={shape.regions}", "both", n, shape,
+                                 runs if full else min(runs, 3)))
     return plan
 
 
