@@ -3,149 +3,240 @@
 
 Every figure is a median over counted runs that follow a warm-up; ratios are computed pair by pair
 (ours_i / stock_i), so a slow phase of the machine hits both sides. Wall time, user+sys CPU and
-peak RSS come from wait4()'s rusage of the measured command (children included).
+peak RSS come from wait4()'s rusage of the measured command (children included; the RSS is that
+of the largest single process of the tree). Stock is `gcc ...`; ours is `gcc -B <offlink
+libexec>/ ...` (offlink's lto-wrapper running offlink's mkoffload in-process). Every run uses
+PATH=/usr/sbin:/usr/bin:/sbin:/bin (/usr/local/bin's CUDA 13 ptxas breaks stock nvptx links).
 
 Sub-commands:
-  link      whole `gcc` link time for saxpy-style programs (gfx906, nvptx, both targets)
+  suite     synthetic workloads (N units x K target regions, declare target arrays, small/large
+            images, nvptx/gfx906/both, host LTO on/off), JVM start per JDK, the archive listing,
+            scale curves as PNG, fitted exponent of link time vs N, slowest stage per workload;
+            --quick (N up to 100, a few minutes) or --full (adds N=1000 and more variants)
+  link      saxpy link time (gfx906, nvptx, both targets)
   start     JVM start of offlink's GCC-facing entry points (no-op invocations)
   list      `section-streamer list` over an archive of 1,000 offload objects
 Common options: --runs N (counted runs per side, default 5), --out DIR (Markdown table + CSV).
 """
+import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ beside the sources
+
 import argparse
-import csv
-import hashlib
+import math
 import os
-import resource
 import shutil
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
-DIST = REPO / "target" / "offlink"
-LIBEXEC = DIST / "libexec" / "offlink"
-STOCK_LIBEXEC = Path("/usr/lib/gcc/x86_64-linux-gnu/12")
-# /usr/local/bin holds a CUDA 13 ptxas that makes stock nvptx links fail; benchmark both sides
-# with the PATH a working stock link needs.
-CLEAN_PATH = "/usr/sbin:/usr/bin:/sbin:/bin"
+from benchcore import DIST, LIBEXEC, REPO, alternate, base_env, measure, report
+import pngplot
+import stages
+from workloads import TARGETS, Shape, Workload, prepare
 
-SAXPY = r"""
-#include <stdio.h>
-#define N 4096
-float x[N], y[N];
-int main(void) {
-  float a = 2.0f;
-  for (int i = 0; i < N; i++) { x[i] = i; y[i] = 1.0f; }
-#pragma omp target teams distribute parallel for map(to: x) map(tofrom: y)
-  for (int i = 0; i < N; i++) y[i] = a * x[i] + y[i];
-  double s = 0;
-  for (int i = 0; i < N; i++) s += y[i];
-  printf("%.1f\n", s);
-  return 0;
-}
-"""
-
-TARGETS = {
-    "gfx906": ["-foffload=amdgcn-amdhsa=-march=gfx906"],
-    "nvptx": ["-foffload=nvptx-none"],
-    "both": ["-foffload=nvptx-none", "-foffload=amdgcn-amdhsa=-march=gfx906"],
-}
+SAXPY_SHAPE = Shape(regions=1, variables=2, body=0, lto=False, saxpy=True)
+SCALE_SHAPE = Shape(regions=1, variables=2, body=0, lto=False)
+MANY_REGIONS_SHAPE = Shape(regions=16, variables=4, body=0, lto=False)
+LARGE_SHAPE = Shape(regions=16, variables=4, body=16, lto=False)
+LARGE_QUICK_SHAPE = Shape(regions=16, variables=4, body=8, lto=False)
+LTO_SHAPE = Shape(regions=1, variables=2, body=0, lto=True)
+RSS_TARGET_MIB = 300
+LIST_TARGET_S = 1.5
 
 
-class Sample:
-    """One measured run."""
-
-    def __init__(self, wall, cpu, rss_kib, status):
-        self.wall, self.cpu, self.rss_kib, self.status = wall, cpu, rss_kib, status
+def log(msg):
+    print(f"offbench: {msg}", file=sys.stderr, flush=True)
 
 
-def measure(argv, env, cwd):
-    """Runs argv to completion; returns wall seconds, user+sys seconds, peak RSS (KiB)."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(argv, env=env, cwd=cwd, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE)
-    err = proc.stderr.read()
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode != 0:
-        sys.stderr.write(err.decode(errors="replace")[-2000:])
-        raise SystemExit(f"offbench: {argv[0]} exited {proc.returncode} in {cwd}")
-    return Sample(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, proc.returncode)
+# ---------------------------------------------------------------------------------------------
+# Workload plans
 
 
-def alternate(name, stock, ours, runs, warmup=1):
-    """Runs stock() and ours() alternately; returns a result row."""
-    for _ in range(warmup):
+def suite_plan(full, runs):
+    """The workloads of --quick or --full, cheapest first."""
+    plan = [Workload(f"saxpy {t}", t, 1, SAXPY_SHAPE, runs) for t in ("nvptx", "gfx906", "both")]
+    scale_targets = ("nvptx", "gfx906", "both") if full else ("nvptx", "gfx906")
+    sizes = (1, 10, 100, 1000) if full else (1, 10, 100)
+    for t in scale_targets:
+        for n in sizes:
+            # Quick mode keeps N=100 to 3 counted runs to stay within its time budget.
+            r = runs if full or n < 100 else min(runs, 3)
+            plan.append(Workload(f"scale {t} N={n} K={SCALE_SHAPE.regions}", t, n, SCALE_SHAPE, r,
+                                 series=t))
+    if full:
+        for t in ("nvptx", "gfx906", "both"):
+            plan.append(Workload(f"many regions {t} N=10 K={MANY_REGIONS_SHAPE.regions}", t, 10,
+                                 MANY_REGIONS_SHAPE, runs))
+    large, units = (LARGE_SHAPE, 4) if full else (LARGE_QUICK_SHAPE, 2)
+    for t in (("nvptx", "gfx906", "both") if full else ("gfx906",)):
+        plan.append(Workload(f"large image {t} N={units} K={large.regions} B={large.body}",
+                             t, units, large, runs if full else min(runs, 3)))
+    for n in ((10, 100) if full else (10,)):
+        for shape, lto in ((SCALE_SHAPE, "off"), (LTO_SHAPE, "on")):
+            plan.append(Workload(f"host LTO {lto} both N={n} K={shape.regions}", "both", n, shape,
+                                 runs if full else min(runs, 3)))
+    return plan
+
+
+def link_argv(w, ours, output):
+    head = ["gcc", f"-B{LIBEXEC}/"] if ours else ["gcc"]
+    return [*head, *w.flags(), *map(str, w.objects), "-o", output]
+
+
+def run_workload(w, env, work):
+    """Warm-up (stock, then ours with OFFLINK_TIMING and a link report: the stage breakdown and
+    the JVM's peak RSS), then `runs` alternating pairs. Returns the row."""
+    cwd = Path(work) / w.name.replace(" ", "_").replace("=", "")
+    cwd.mkdir(parents=True, exist_ok=True)
+    stock = lambda: measure(link_argv(w, False, "a-stock"), env, cwd)
+    ours = lambda: measure(link_argv(w, True, "a-ours"), env, cwd)
+    probe = {}
+
+    def warmup():
         stock()
-        ours()
-    a, b = [], []
-    for _ in range(runs):
-        a.append(stock())
-        b.append(ours())
-    ratios = [y.wall / x.wall for x, y in zip(a, b)]
-    med = statistics.median
-    return {
-        "workload": name,
-        "runs": runs,
-        "stock_wall_s": med(s.wall for s in a),
-        "ours_wall_s": med(s.wall for s in b),
-        "ratio_median": med(ratios),
-        "ratio_min": min(ratios),
-        "ratio_max": max(ratios),
-        "stock_cpu_s": med(s.cpu for s in a),
-        "ours_cpu_s": med(s.cpu for s in b),
-        "stock_rss_mib": max(s.rss_kib for s in a) / 1024,
-        "ours_rss_mib": max(s.rss_kib for s in b) / 1024,
-    }
+        report_file = cwd / "link-report.json"
+        traced = dict(env, OFFLINK_TIMING="1", OFFLINK_REPORT=str(report_file))
+        s = measure(link_argv(w, True, "a-ours"), traced, cwd, sample_jvm=True)
+        found = stages.from_report(report_file, s.wall)
+        probe["source"] = "report" if found else "timing"
+        probe["stages"] = found or stages.from_timing(s.stderr, s.wall)
+        probe["jvm_rss_kib"] = s.jvm_rss_kib
+
+    t0 = time.perf_counter()
+    row = alternate(w.name, stock, ours, w.runs, warmup=warmup)
+    row["ours_jvm_rss_mib"] = probe["jvm_rss_kib"] / 1024
+    row["slowest_stage"] = stages.slowest(probe["stages"])
+    outs = [subprocess.run([f"./a-{side}"], cwd=cwd, env=env, capture_output=True).stdout
+            for side in ("stock", "ours")]
+    row["same_output"] = outs[0] == outs[1]
+    row["_stages"], row["_units"], row["_series"] = probe["stages"], w.units, w.series
+    row["_size"] = (w.units * w.shape.regions * (w.shape.body + 1), len(TARGETS[w.target]))
+    log(f"{w.name}: stock {row['stock_wall_s']:.2f} s, ours {row['ours_wall_s']:.2f} s "
+        f"(x{row['ratio_median']:.2f}); slowest stage {row['slowest_stage']} "
+        f"[{probe['source']}]; {time.perf_counter() - t0:.0f} s")
+    return row
 
 
-def tool_dir(root, lto_wrapper):
-    """A -B directory: offlink's mkoffloads, and the given lto-wrapper (stock or ours)."""
-    d = Path(root) / "tools"
-    for target in ("nvptx-none", "amdgcn-amdhsa"):
-        (d / "accel" / target).mkdir(parents=True, exist_ok=True)
-        os.symlink(LIBEXEC / "accel" / target / "mkoffload", d / "accel" / target / "mkoffload")
-    os.symlink(lto_wrapper, d / "lto-wrapper")
-    return d
+# ---------------------------------------------------------------------------------------------
+# Summaries
 
 
-def base_env():
-    env = dict(os.environ)
-    env["PATH"] = CLEAN_PATH
-    env.pop("COMPILER_PATH", None)
-    env.pop("LIBRARY_PATH", None)
-    return env
+def fit_exponent(points):
+    """Least-squares slope of log(time) against log(N)."""
+    xs = [math.log(n) for n, _ in points]
+    ys = [math.log(t) for _, t in points]
+    mx, my = statistics.mean(xs), statistics.mean(ys)
+    den = sum((x - mx) ** 2 for x in xs)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / den if den else float("nan")
+
+
+def scale_summary(rows):
+    """Fitted exponents of link time vs N per series, and the growth check for ours."""
+    lines = ["", "Link time vs N (log-log least-squares exponent; 1 = linear):", ""]
+    series = sorted({r["_series"] for r in rows if r.get("_series")})
+    for s in series:
+        pts = sorted((r["_units"], r["stock_wall_s"], r["ours_wall_s"]) for r in rows
+                     if r.get("_series") == s)
+        if len(pts) < 2:
+            continue
+        ours = fit_exponent([(n, o) for n, _, o in pts])
+        stock = fit_exponent([(n, st) for n, st, _ in pts])
+        (n1, _, o1), (n2, _, o2) = pts[-2], pts[-1]
+        last = math.log(o2 / o1) / math.log(n2 / n1)
+        verdict = "OK" if last <= 1.1 else "WARNING: faster than linear"
+        lines.append(f"- {s}: ours exponent {ours:.2f} (N={pts[0][0]}..{pts[-1][0]}), "
+                     f"{last:.2f} between N={n1} and N={n2} -> {verdict}; stock {stock:.2f}")
+    return lines
+
+
+def rss_summary(rows):
+    """Peak RSS of offlink's processes on the largest workload, against the target."""
+    cands = [r for r in rows if "_size" in r]
+    if not cands:
+        return []
+    big = max(cands, key=lambda r: r["_size"])
+    jvm = big.get("ours_jvm_rss_mib", 0)
+    verdict = "OK" if 0 < jvm <= RSS_TARGET_MIB else (
+        "not measured" if not jvm else f"WARNING: over {RSS_TARGET_MIB} MB")
+    peak = max(r.get("ours_jvm_rss_mib", 0) for r in cands)
+    return ["", f"Peak RSS of offlink's JVM on the largest workload ({big['workload']}): "
+                f"{jvm:.0f} MiB (target <= {RSS_TARGET_MIB} MB) -> {verdict}; whole link tree "
+                f"(largest single process) {big['ours_rss_mib']:.0f} MiB; JVM peak over all "
+                f"workloads {peak:.0f} MiB"]
+
+
+def stage_summary(rows):
+    lines = ["", "Slowest stage of offlink's link per workload (one extra traced run):", ""]
+    for r in rows:
+        st = r.get("_stages")
+        if not st:
+            continue
+        top = sorted(st.items(), key=lambda kv: -kv[1])[:3]
+        lines.append(f"- {r['workload']}: " + ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in top))
+    return lines
+
+
+def plot_scale(rows, path):
+    series = []
+    for s in sorted({r["_series"] for r in rows if r.get("_series")}):
+        pts = sorted((r["_units"], r["stock_wall_s"], r["ours_wall_s"]) for r in rows
+                     if r.get("_series") == s)
+        series.append((f"stock {s}", [(n, st) for n, st, _ in pts], True))
+        series.append((f"offlink {s}", [(n, o) for n, _, o in pts], False))
+    if series:
+        pngplot.plot(path, series, f"Link wall time vs N (K={SCALE_SHAPE.regions} regions/unit)",
+                     "N (translation units)", "MEDIAN WALL SECONDS (LOG)")
+        log(f"wrote {path}")
+
+
+# ---------------------------------------------------------------------------------------------
+# Sub-commands
+
+
+def bench_suite(args):
+    started = time.perf_counter()
+    load0 = os.getloadavg()
+    out = Path(args.out) if args.out else REPO / "target" / "bench" / (
+        "full" if args.full else "quick")
+    out.mkdir(parents=True, exist_ok=True)
+    plan = suite_plan(args.full, args.runs)
+    env = base_env()
+    with tempfile.TemporaryDirectory(prefix="offbench-") as tmp:
+        t0 = time.perf_counter()
+        prepare(tmp, plan, env, log)
+        log(f"compiled every workload's objects in {time.perf_counter() - t0:.0f} s")
+        rows = [run_workload(w, env, tmp) for w in plan]
+    rows += bench_start(args)
+    list_args = argparse.Namespace(members=1000, runs=args.runs,
+                                   distinct=1000 if args.full else 20)
+    rows += bench_list(list_args)
+    extra = scale_summary(rows) + rss_summary(rows) + stage_summary(rows)
+    lst = rows[-1]
+    extra += ["", f"section-streamer list, 1,000 members: median {lst['ours_wall_s']:.2f} s "
+                  f"(target < {LIST_TARGET_S} s) -> "
+                  + ("OK" if lst["ours_wall_s"] < LIST_TARGET_S else "WARNING")]
+    plot_scale(rows, out / "scale.png")
+    extra += ["", f"Scale plot: {out / 'scale.png'}",
+              f"Machine: {os.cpu_count()} CPUs, load average {load0[0]:.1f} at start, "
+              f"{os.getloadavg()[0]:.1f} at end; suite took {time.perf_counter() - started:.0f} s"]
+    public = [{k: v for k, v in r.items() if not k.startswith("_")} for r in rows]
+    report(public, out, "\n".join(extra))
 
 
 def bench_link(args):
-    rows = []
+    plan = [Workload(f"saxpy {t}", t, 1, SAXPY_SHAPE, args.runs) for t in args.targets]
+    env = base_env()
     with tempfile.TemporaryDirectory(prefix="offbench-") as tmp:
-        tmp = Path(tmp)
-        (tmp / "saxpy.c").write_text(SAXPY)
-        lto = LIBEXEC / "lto-wrapper" if args.our_lto_wrapper else STOCK_LIBEXEC / "lto-wrapper"
-        tools = tool_dir(tmp, lto)
-        env = base_env()
-        for name in args.targets:
-            flags = ["-fopenmp", *TARGETS[name]]
-            subprocess.run(["gcc", *flags, "-O2", "-c", "saxpy.c", "-o", f"saxpy-{name}.o"],
-                           cwd=tmp, env=env, check=True)
-            stock = lambda: measure(["gcc", *flags, f"saxpy-{name}.o", "-o", "a-stock"], env, tmp)
-            ours = lambda: measure(["gcc", f"-B{tools}/", *flags, f"saxpy-{name}.o", "-o",
-                                    "a-ours"], env, tmp)
-            row = alternate(f"saxpy {name}", stock, ours, args.runs)
-            outs = [subprocess.run([f"./a-{w}"], cwd=tmp, env=env, capture_output=True,
-                                   check=True).stdout for w in ("stock", "ours")]
-            row["same_output"] = outs[0] == outs[1]
-            rows.append(row)
-    return rows
+        prepare(tmp, plan, env, log)
+        rows = [run_workload(w, env, tmp) for w in plan]
+    return [{k: v for k, v in r.items() if not k.startswith("_")} for r in rows]
 
 
 def bench_start(args):
-    """JVM start: median wall of a no-op `--version` of each GCC-facing entry point."""
+    """JVM start: median wall of a no-op `--version` of each GCC-facing entry point, per JDK."""
     rows = []
     for java in find_jdks():
         env = base_env()
@@ -156,18 +247,30 @@ def bench_start(args):
                 s = measure([str(LIBEXEC / tool), "--version"], env, REPO)
                 if i >= 2:
                     times.append(s.wall)
-            rows.append({"workload": f"JVM start {tool} ({jdk_name(java)})", "runs": args.runs,
-                         "ours_wall_s": statistics.median(times)})
+            rows.append({"workload": f"JVM start {tool} --version ({jdk_name(java)})",
+                         "runs": args.runs, "ours_wall_s": statistics.median(times),
+                         "ours_max_s": max(times)})
     return rows
 
 
 def find_jdks():
+    """java of every JDK 17+ under /usr/lib/jvm (symlinked aliases skipped)."""
     found = []
     for home in sorted(Path("/usr/lib/jvm").glob("*")):
         java = home / "bin" / "java"
-        if java.is_file() and not home.is_symlink():
+        if java.is_file() and not home.is_symlink() and jdk_major(java) >= 17:
             found.append(java)
     return found
+
+
+def jdk_major(java):
+    out = subprocess.run([str(java), "-XshowSettings:properties", "-version"],
+                         capture_output=True, text=True).stderr
+    for line in out.splitlines():
+        if "java.specification.version" in line:
+            v = line.split("=")[1].strip()
+            return int((v[2:] if v.startswith("1.") else v).split(".")[0])
+    return 0
 
 
 def jdk_name(java):
@@ -176,66 +279,65 @@ def jdk_name(java):
 
 
 def bench_list(args):
-    """`section-streamer list` over a 1,000-member archive of offload objects, JVM start in."""
+    """`section-streamer list` over an archive of `members` offload objects, JVM start in.
+    `distinct` sources are compiled; the members are copies of them under distinct names (the
+    listing reads every member whatever its contents, and compiling 1,000 units takes a while)."""
+    distinct = min(args.distinct, args.members)
     with tempfile.TemporaryDirectory(prefix="offbench-") as tmp:
         tmp = Path(tmp)
         env = base_env()
-        members = []
-        for i in range(args.members):
-            src = tmp / f"m{i:04d}.c"
+        srcs = []
+        for i in range(distinct):
+            src = tmp / f"s{i:04d}.c"
             src.write_text(f"int v{i};\n#pragma omp declare target to(v{i})\n"
                            f"int f{i}(void) {{ int r = 0;\n#pragma omp target map(from:r)\n"
                            f"r = {i};\nreturn r; }}\n")
-            members.append(src.name)
-        # Compile in batches: one gcc per 100 sources keeps set-up short on 2 cores.
-        for k in range(0, len(members), 100):
-            subprocess.run(["gcc", "-fopenmp", "-foffload=nvptx-none", "-c", *members[k:k + 100]],
-                           cwd=tmp, env=env, check=True)
-        objs = [m[:-2] + ".o" for m in members]
-        subprocess.run(["ar", "rcs", "lib1000.a", *objs], cwd=tmp, env=env, check=True)
+            srcs.append(src.name)
+        # Batches of 100 sources per gcc, two at a time: set-up stays short on 2 cores.
+        batches = [srcs[k:k + 100] for k in range(0, len(srcs), 100)]
+        procs = []
+        for b in batches:
+            procs.append(subprocess.Popen(["gcc", "-fopenmp", "-foffload=nvptx-none", "-c", *b],
+                                          cwd=tmp, env=env))
+            if len(procs) == 2:
+                if procs.pop(0).wait() != 0:
+                    raise SystemExit("offbench: compiling the archive members failed")
+        if any(p.wait() != 0 for p in procs):
+            raise SystemExit("offbench: compiling the archive members failed")
+        members = []
+        for i in range(args.members):
+            name = f"m{i:04d}.o"
+            shutil.copyfile(tmp / (srcs[i % distinct][:-2] + ".o"), tmp / name)
+            members.append(name)
+        subprocess.run(["ar", "rcs", "lib.a", *members], cwd=tmp, env=env, check=True)
         cli = str(DIST / "bin" / "section-streamer")
-        measure([cli, "list", "lib1000.a"], env, tmp)  # warm-up
-        times = [measure([cli, "list", "lib1000.a"], env, tmp).wall for _ in range(args.runs)]
+        measure([cli, "list", "lib.a"], env, tmp)  # warm-up
+        times = [measure([cli, "list", "lib.a"], env, tmp).wall for _ in range(args.runs)]
         return [{"workload": f"section-streamer list ({args.members}-member archive)",
                  "runs": args.runs, "ours_wall_s": statistics.median(times),
                  "ours_max_s": max(times)}]
 
 
-COLUMNS = ["workload", "runs", "stock_wall_s", "ours_wall_s", "ratio_median", "ratio_min",
-           "ratio_max", "stock_cpu_s", "ours_cpu_s", "stock_rss_mib", "ours_rss_mib",
-           "same_output", "ours_max_s"]
-
-
-def report(rows, out):
-    cols = [c for c in COLUMNS if any(c in r for r in rows)]
-    fmt = lambda v: f"{v:.3f}" if isinstance(v, float) else str(v)
-    lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
-    lines += ["| " + " | ".join(fmt(r.get(c, "")) for c in cols) + " |" for r in rows]
-    table = "\n".join(lines)
-    print(table)
-    if out:
-        out = Path(out)
-        out.mkdir(parents=True, exist_ok=True)
-        (out / "bench.md").write_text(table + "\n")
-        with open(out / "bench.csv", "w", newline="") as f:
-            w = csv.DictWriter(f, fieldnames=cols)
-            w.writeheader()
-            w.writerows(rows)
-        print(f"offbench: wrote {out}/bench.md and bench.csv", file=sys.stderr)
-
-
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("what", choices=["link", "start", "list", "all"])
+    p.add_argument("what", choices=["suite", "link", "start", "list", "all"])
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--quick", action="store_true", help="suite: N up to 100 (default)")
+    mode.add_argument("--full", action="store_true", help="suite: adds N=1000 and more variants")
     p.add_argument("--runs", type=int, default=5)
     p.add_argument("--targets", nargs="+", default=list(TARGETS), choices=list(TARGETS))
     p.add_argument("--members", type=int, default=1000)
-    p.add_argument("--our-lto-wrapper", action="store_true",
-                   help="use offlink's lto-wrapper too (default: stock lto-wrapper, our mkoffload)")
-    p.add_argument("--out", help="directory for bench.md and bench.csv")
+    p.add_argument("--distinct", type=int, default=1000,
+                   help="list: distinct compiled members (the rest are renamed copies)")
+    p.add_argument("--out", help="directory for bench.md, bench.csv (and scale.png for suite)")
     args = p.parse_args()
     if not (LIBEXEC / "lto-wrapper").exists():
         raise SystemExit("offbench: target/offlink is missing; run scripts/build.sh first")
+    if args.runs < 1:
+        raise SystemExit("offbench: --runs must be at least 1")
+    if args.what == "suite":
+        bench_suite(args)
+        return
     rows = []
     if args.what in ("link", "all"):
         rows += bench_link(args)

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# offlink benchmarks: stock GCC against offlink on synthetic offload workloads, alternating runs.
+#   scripts/bench.sh [--quick|--full] [--runs N] [--out DIR]
+#   --quick (default): N up to 100 translation units, a few minutes on 2 cores
+#   --full:            adds N=1000, both-target scale curve, more variants (tens of minutes)
+#   --out DIR:         where bench.md, bench.csv and scale.png go (default target/bench/<mode>)
+# Builds target/offlink first when it is missing. Details: scripts/bench/offbench.py --help.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mode=--quick
+args=()
+while (($#)); do
+  case $1 in
+    --quick | --full) mode=$1 ;;
+    --out | --runs) args+=("$1" "${2:?$1 needs a value}"); shift ;;
+    --out=* | --runs=*) args+=("$1") ;;
+    -h | --help) sed -n '2,7s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    *) echo "bench.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+if [[ ! -x target/offlink/libexec/offlink/lto-wrapper ]]; then
+  echo "bench.sh: target/offlink is missing; building it (scripts/build.sh)" >&2
+  scripts/build.sh
+fi
+# Stock GCC's nvptx link fails with /usr/local/bin's CUDA 13 ptxas: both sides run on this PATH.
+export PATH=/usr/sbin:/usr/bin:/sbin:/bin
+exec python3 scripts/bench/offbench.py suite "$mode" "${args[@]}"
