@@ -14,6 +14,7 @@ Sub-commands:
             scale curves as PNG, fitted exponent of link time vs N, slowest stage per workload;
             --quick (N up to 100, a few minutes) or --full (adds N=1000 and more variants)
   link      saxpy link time (gfx906, nvptx, both targets)
+  lto20     20 units with nvptx+gcn offload linked with -flto=2 (host LTO alongside offload)
   start     JVM start of offlink's GCC-facing entry points (no-op invocations)
   list      `section-streamer list` over an archive of 1,000 offload objects
 Common options: --runs N (counted runs per side, default 5), --out DIR (Markdown table + CSV).
@@ -235,6 +236,17 @@ def bench_link(args):
     return [{k: v for k, v in r.items() if not k.startswith("_")} for r in rows]
 
 
+def bench_lto20(args):
+    """Issue 4's host-LTO workload: 20 units, nvptx+gcn offload, linked with -flto=2 (WPA and
+    two LTRANS jobs alongside the offload images)."""
+    plan = [Workload("20 TUs -flto=2 both", "both", 20, LTO_SHAPE, args.runs, link_lto="-flto=2")]
+    env = base_env()
+    with tempfile.TemporaryDirectory(prefix="offbench-") as tmp:
+        prepare(tmp, plan, env, log)
+        rows = [run_workload(w, env, tmp) for w in plan]
+    return [{k: v for k, v in r.items() if not k.startswith("_")} for r in rows]
+
+
 def bench_start(args):
     """JVM start: median wall of a no-op `--version` of each GCC-facing entry point, per JDK."""
     rows = []
@@ -320,7 +332,7 @@ def bench_list(args):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("what", choices=["suite", "link", "start", "list", "all"])
+    p.add_argument("what", choices=["suite", "link", "lto20", "start", "list", "all"])
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--quick", action="store_true", help="suite: N up to 100 (default)")
     mode.add_argument("--full", action="store_true", help="suite: adds N=1000 and more variants")
@@ -341,6 +353,8 @@ def main():
     rows = []
     if args.what in ("link", "all"):
         rows += bench_link(args)
+    if args.what in ("lto20", "all"):
+        rows += bench_lto20(args)
     if args.what in ("start", "all"):
         rows += bench_start(args)
     if args.what in ("list", "all"):

@@ -67,9 +67,10 @@ class Workload:
     runs: int
     series: str = ""  # scale-curve series this point belongs to ("" = none)
     objects: list = field(default_factory=list)
+    link_lto: str = "-flto"  # the link's -flto spelling when the shape uses host LTO
 
     def flags(self):
-        return ["-fopenmp", *TARGETS[self.target]] + (["-flto"] if self.shape.lto else [])
+        return ["-fopenmp", *TARGETS[self.target]] + ([self.link_lto] if self.shape.lto else [])
 
 
 def unit_source(index, shape):
