@@ -1,11 +1,8 @@
 package org.offlink.ltowrapper;
 
 import java.io.IOException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -21,15 +18,11 @@ import java.util.Set;
  * handed to the linker plugin.
  */
 public final class TempFiles {
-  private static final String CHARS =
-      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-
   private final Path tempDir;
   private final Path cwd;
   private final boolean saveTemps;
   private final boolean verbose;
   private final Diagnostics diag;
-  private final SecureRandom random = new SecureRandom();
   private final Set<Path> owned = new LinkedHashSet<>();
 
   /** Creates the scope. */
@@ -59,24 +52,13 @@ public final class TempFiles {
 
   /** Creates an empty private file {@code <tmp>/ccXXXXXX<suffix>} and registers it. */
   public synchronized Path create(String suffix) {
-    for (int attempt = 0; attempt < 100; attempt++) {
-      StringBuilder name = new StringBuilder("cc");
-      for (int i = 0; i < 6; i++) {
-        name.append(CHARS.charAt(random.nextInt(CHARS.length())));
-      }
-      Path p = tempDir.resolve(name.append(suffix).toString());
-      try {
-        Files.createFile(
-            p, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        owned.add(p);
-        return p;
-      } catch (FileAlreadyExistsException e) {
-        // try another name
-      } catch (IOException e) {
-        throw new LtoWrapperException("cannot create temporary file: " + e.getMessage(), e);
-      }
+    try {
+      Path p = org.offlink.bridge.temp.TempFiles.makeTempFile(tempDir, suffix);
+      owned.add(p);
+      return p;
+    } catch (IOException e) {
+      throw new LtoWrapperException("cannot create temporary file: " + e.getMessage(), e);
     }
-    throw new LtoWrapperException("cannot create temporary file in " + tempDir);
   }
 
   /** Registers a file (e.g. a save-temps name) to be removed by {@link #cleanup} on failure. */

@@ -5,12 +5,15 @@ import java.io.PrintStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import org.offlink.streamer.io.TempNames;
 
 /**
  * Scoped temporary files with GCC's rules. {@link #named} gives {@code <saved name>} under {@code
@@ -20,9 +23,8 @@ import java.util.Objects;
  * {@link #cleanupHook()} as a shutdown hook; the library never registers hooks itself.
  */
 public final class TempFiles implements AutoCloseable {
-  private static final SecureRandom RANDOM = new SecureRandom();
-  private static final String LETTERS =
-      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  private static final FileAttribute<Set<PosixFilePermission>> PRIVATE =
+      PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
 
   private final Path tempDirectory;
   private final Path workingDirectory;
@@ -66,16 +68,10 @@ public final class TempFiles implements AutoCloseable {
 
   /** Creates {@code <dir>/cc} + 6 random characters + {@code suffix}, mode 0600, like libiberty. */
   public static Path makeTempFile(Path dir, String suffix) throws IOException {
-    for (int attempt = 0; attempt < 100; attempt++) {
-      StringBuilder name = new StringBuilder("cc");
-      for (int i = 0; i < 6; i++) {
-        name.append(LETTERS.charAt(RANDOM.nextInt(LETTERS.length())));
-      }
-      Path file = dir.resolve(name.append(suffix).toString());
+    for (int attempt = 0; attempt < TempNames.ATTEMPTS; attempt++) {
+      Path file = dir.resolve("cc" + TempNames.random(6) + suffix);
       try {
-        return Files.createFile(
-            file,
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        return Files.createFile(file, PRIVATE);
       } catch (FileAlreadyExistsException e) {
         // another name; make_temp_file retries the same way
       }

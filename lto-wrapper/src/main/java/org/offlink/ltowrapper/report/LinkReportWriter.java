@@ -8,11 +8,9 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.util.JsonFormat;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import org.offlink.ltowrapper.report.proto.LinkReport;
+import org.offlink.streamer.io.AtomicFiles;
 
 /**
  * Encodes a {@link LinkReport} and writes it atomically: to a temporary file beside the target,
@@ -50,17 +48,6 @@ public final class LinkReportWriter {
   /** Writes {@code report} to {@code file} in the format its name asks for. */
   public static void write(Path file, LinkReport report) throws IOException {
     byte[] bytes = encode(report, ReportFormat.forFile(file));
-    Path dir = file.toAbsolutePath().getParent();
-    Path tmp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
-    try {
-      Files.write(tmp, bytes);
-      try {
-        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-      }
-    } finally {
-      Files.deleteIfExists(tmp);
-    }
+    AtomicFiles.write(file, bytes);
   }
 }

@@ -1,11 +1,9 @@
 package org.offlink.streamer.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.concurrent.Callable;
 import org.offlink.streamer.elf.ElfFile;
+import org.offlink.streamer.io.AtomicFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -36,16 +34,7 @@ final class ExtractCommand implements Callable<Integer> {
     try (ElfFile elf = Inputs.single(file).open()) {
       data = SectionData.read(elf, section, decompress);
     }
-    Path dir = output.toAbsolutePath().getParent();
-    Path tmp = Files.createTempFile(dir, "." + output.getFileName() + ".", ".tmp");
-    try {
-      Files.write(tmp, data);
-      // createTempFile makes 0600; an extracted payload is an ordinary output file.
-      Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
-      Files.move(tmp, output, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } finally {
-      Files.deleteIfExists(tmp);
-    }
+    AtomicFiles.write(output, data);
     return 0;
   }
 }

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.offlink.streamer.elf.ElfHeader;
+import org.offlink.streamer.io.AtomicFiles;
 
 /**
  * Writes an {@link EditableObject} as an ELF64 little-endian relocatable, laid out afresh:

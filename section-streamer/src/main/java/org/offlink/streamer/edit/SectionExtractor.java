@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfReader;
 import org.offlink.streamer.elf.ElfSection;
+import org.offlink.streamer.io.AtomicFiles;
 
 /** Copies a section's raw payload out of an object (any ELF class, byte order or size). */
 public final class SectionExtractor {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.offlink.streamer.io.AtomicFiles;
 
 /**
  * Builds a relocatable ELF64 x86-64 little-endian object: sections, symbols and RELA relocations
