@@ -85,8 +85,11 @@ final class InProcessMkoffloadRunner implements ProcessRunner {
           new ToolContext(command.environment(), command.workingDirectory(), errStream, errStream);
       List<String> args = new ArrayList<>(command.argv().subList(1, command.argv().size()));
       try {
+        // lto-wrapper has read every offload input's .opts section before running mkoffload
+        // (and failed on any without one), so mkoffload's own input check would repeat it.
         MkoffloadRequest request =
-            MkoffloadInvocation.parse(args, program.toString(), command.environment());
+            MkoffloadInvocation.parse(args, program.toString(), command.environment())
+                .withInputsChecked();
         status = new Mkoffload(context, listener).run(request);
       } catch (IllegalArgumentException e) {
         errStream.println("mkoffload: error: " + e.getMessage());

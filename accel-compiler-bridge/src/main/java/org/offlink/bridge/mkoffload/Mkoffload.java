@@ -2,10 +2,10 @@ package org.offlink.bridge.mkoffload;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,6 +37,7 @@ import org.offlink.streamer.MalformedObjectException;
 import org.offlink.streamer.ar.MemberSpec;
 import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfReader;
+import org.offlink.streamer.io.AtomicFiles;
 
 /**
  * GCC 12's mkoffload as a library, so that lto-wrapper can run it in-process: builds the device
@@ -45,6 +46,9 @@ import org.offlink.streamer.elf.ElfReader;
  * give exit status 1; {@link #run} never throws.
  */
 public final class Mkoffload {
+  /** What {@code --version} prints, and the first line of {@code -v} output. */
+  public static final String VERSION = "offlink mkoffload 0.1.0 (GCC 12 compatible)";
+
   private static final String PROGRAM = "mkoffload";
 
   /** GCC options whose value is the next argument, which is therefore not an input. */
@@ -115,11 +119,18 @@ public final class Mkoffload {
         options
             .output()
             .orElseThrow(() -> new OffloadOptionException("missing output file ('-o')"));
+    if (options.verbose()) {
+      // Like collect2's "collect2 version ..." under -v: says which mkoffload ran, also when it
+      // runs in place of GCC's own (scripts/install.sh --replace-gcc) or inside lto-wrapper.
+      context.err().println(VERSION + " for " + request.target().triplet());
+    }
     PhaseClock clock = new PhaseClock(context.env("OFFLINK_TIMING").isPresent(), context.err());
     clock.mark("start-up and arguments");
     Path out = context.workingDirectory().resolve(output);
     requireWritableDirectory(out);
-    requireObjects(options);
+    if (!request.inputsChecked()) {
+      requireObjects(options);
+    }
     clock.mark("input checks");
     RunnerOptions runnerOptions =
         new RunnerOptions(
@@ -330,22 +341,10 @@ public final class Mkoffload {
 
   /** Writes {@code bytes} to a temp name beside {@code out}, then renames it into place. */
   static void writeAtomically(Path out, byte[] bytes) throws IOException {
-    Path dir = out.toAbsolutePath().getParent();
-    Path tmp;
     try {
-      tmp = Files.createTempFile(dir, "." + out.getFileName() + ".", ".tmp");
-    } catch (IOException e) {
+      AtomicFiles.write(out, bytes);
+    } catch (NoSuchFileException | AccessDeniedException e) {
       throw new IOException("cannot write '" + out + "': directory is not writable", e);
-    }
-    try {
-      Files.write(tmp, bytes);
-      try {
-        Files.move(tmp, out, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING);
-      }
-    } finally {
-      Files.deleteIfExists(tmp);
     }
   }
 

@@ -27,7 +27,8 @@ final class PhaseClock {
       return;
     }
     long now = System.nanoTime();
-    err.printf("mkoffload: timing: %s %d ms%n", name, (now - last) / 1_000_000);
-    last = now;
+    // Not printf: its first use loads locale data (~10 ms), which would land in the next phase.
+    err.println("mkoffload: timing: " + name + " " + (now - last) / 1_000_000 + " ms");
+    last = System.nanoTime();
   }
 }

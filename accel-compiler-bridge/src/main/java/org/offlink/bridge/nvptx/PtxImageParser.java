@@ -1,9 +1,9 @@
 package org.offlink.bridge.nvptx;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.offlink.bridge.image.NvptxFunction;
 import org.offlink.bridge.image.NvptxImage;
@@ -35,6 +35,7 @@ public final class PtxImageParser {
   private final List<String> vars = new ArrayList<>();
   private final List<NvptxFunction> funcs = new ArrayList<>();
   private int pos;
+  private byte[] scratch;
 
   private PtxImageParser(byte[] in, Path file) {
     this.in = in;
@@ -59,24 +60,39 @@ public final class PtxImageParser {
     return new NvptxImage(chunks, vars, funcs);
   }
 
+  /**
+   * One chunk, up to its NUL. Runs of ordinary bytes are copied in bulk into one buffer the size of
+   * the input, reused for every chunk (linked PTX is hundreds of KB, and this runs on the link's
+   * critical path, mostly before the JIT has compiled anything).
+   */
   private byte[] chunk() throws MalformedObjectException {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    if (scratch == null) {
+      scratch = new byte[in.length];
+    }
+    int n = 0;
     while (pos < in.length) {
-      byte c = in[pos++];
+      int run = pos;
+      byte c = 0;
+      while (pos < in.length && (c = in[pos]) != 0 && c != '\r' && c != '\n') {
+        pos++;
+      }
+      System.arraycopy(in, run, scratch, n, pos - run);
+      n += pos - run;
+      if (pos == in.length) {
+        break;
+      }
+      pos++;
       if (c == 0) {
         break;
       }
-      if (c == '\r') {
-        continue;
-      }
-      out.write(c);
       if (c == '\n') {
+        scratch[n++] = '\n';
         while (startsWith(pos, MARK)) {
           mapLine();
         }
       }
     }
-    return out.toByteArray();
+    return Arrays.copyOf(scratch, n);
   }
 
   private void mapLine() throws MalformedObjectException {

@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Future;
 import org.offlink.bridge.image.ImageCounts;
 import org.offlink.bridge.tool.OffloadTarget;
@@ -51,19 +53,33 @@ public final class OffloadImages {
    */
   public Pending startWith(List<String> names) {
     List<DecodedOption> merged = mergeOptions(names);
-    Optional<HostTables> host = hostTables(names);
+    // The host tables are only needed once an image is built: the first job starts first and
+    // this thread reads the tables while its accel compiler runs (on the link's critical path
+    // otherwise). Before any later submission, which waits for a free slot: with one slot that
+    // is the first job's end, and the first job waits for the tables. A malformed table fails
+    // the job that checks against it, with the same message.
+    CompletableFuture<Optional<HostTables>> host = new CompletableFuture<>();
     List<Future<Optional<String>>> images = new ArrayList<>();
     Optional<String> compilerPath = ctx.settings().compilerPath();
-    List<String> targets = targets(ctx.settings());
-    if (compilerPath.isPresent()) {
-      for (String target : targets) {
-        // Located inside the job, as GCC looks up each target's mkoffload just before running it.
-        images.add(
-            ctx.offloadScheduler()
-                .submit(() -> build(compilerPath.get(), target, names, merged, host)));
+    List<String> targets = compilerPath.isPresent() ? targets(ctx.settings()) : List.of();
+    for (String target : targets) {
+      // Located inside the job, as GCC looks up each target's mkoffload just before running it.
+      images.add(
+          ctx.offloadScheduler()
+              .submit(() -> build(compilerPath.get(), target, names, merged, host)));
+      if (!host.isDone()) {
+        readHostTables(names, host);
       }
     }
     return new Pending(images);
+  }
+
+  private void readHostTables(List<String> names, CompletableFuture<Optional<HostTables>> host) {
+    try {
+      host.complete(hostTables(names));
+    } catch (RuntimeException e) {
+      host.completeExceptionally(e);
+    }
   }
 
   /** {@code OFFLOAD_TARGET_NAMES} split at colons (empty tokens kept, as GCC), or none. */
@@ -89,7 +105,7 @@ public final class OffloadImages {
       String target,
       List<String> names,
       List<DecodedOption> merged,
-      Optional<HostTables> host) {
+      CompletableFuture<Optional<HostTables>> host) {
     try {
       Optional<String> object = buildTarget(compilerPath, target, names, merged, host);
       ctx.report().targetDone(target, object);
@@ -105,17 +121,29 @@ public final class OffloadImages {
       String target,
       List<String> names,
       List<DecodedOption> merged,
-      Optional<HostTables> host) {
+      CompletableFuture<Optional<HostTables>> host) {
     Optional<String> mkoffload = locate(compilerPath, target);
     if (mkoffload.isEmpty()) {
       return Optional.empty(); // OFFLOAD_TARGET_DEFAULT: a target without mkoffload is skipped
     }
     Optional<String> image =
         new MkoffloadCommand(ctx, mkoffload.get(), target, names, merged).run();
-    if (image.isPresent() && host.isPresent()) {
-      check(target, image.get(), host.get());
+    if (image.isPresent()) {
+      hostTables(host).ifPresent(tables -> check(target, image.get(), tables));
     }
     return image;
+  }
+
+  /** The tables read by the starting thread; its failure (a malformed table) is rethrown. */
+  private static Optional<HostTables> hostTables(CompletableFuture<Optional<HostTables>> host) {
+    try {
+      return host.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException cause) {
+        throw cause;
+      }
+      throw e;
+    }
   }
 
   private void check(String target, String image, HostTables host) {
