@@ -232,6 +232,9 @@ final class LinkRun implements AutoCloseable {
   }
 
   private void echoArgv() {
+    // Like collect2's "collect2 version ..." under -v: says which lto-wrapper ran (GCC's own
+    // prints only its argv), also when offlink is installed in place of GCC's.
+    diag.verbose(LtoWrapper.VERSION);
     StringBuilder sb = new StringBuilder(options.argv0()).append(' ');
     for (String a : options.args()) {
       sb.append(a).append(' ');

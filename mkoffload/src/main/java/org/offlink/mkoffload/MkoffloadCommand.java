@@ -12,7 +12,7 @@ import org.offlink.bridge.mkoffload.MkoffloadRequest;
  * and the target by {@link MkoffloadInvocation}, and the work by {@link Mkoffload}.
  */
 public final class MkoffloadCommand {
-  static final String VERSION = "offlink mkoffload 0.1.0 (GCC 12 compatible)";
+  static final String VERSION = Mkoffload.VERSION;
 
   private final ToolContext context;
   private final String launcherPath;
