@@ -28,6 +28,15 @@ while (($#)); do
   esac
 done
 
+# One spelling of the prefix for install and uninstall alike (GCC's links to ours must be absolute,
+# and --uninstall recognises them by their target): absolute, no trailing slash, no "..".
+if [[ -z "$root" ]]; then
+  prefix=$(realpath -m -- "$prefix")
+else
+  [[ $prefix == /* ]] || { echo "install.sh: error: --prefix must be absolute with --root" >&2; exit 1; }
+  prefix=$(realpath -m -s -- "$prefix")
+fi
+
 repo=$(cd "$(dirname "$0")/.." && pwd -P)
 tree=$repo/target/offlink
 dest=$root$prefix

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * scripts/install.sh: a prefix install that GCC uses through {@code -B}, and {@code --replace-gcc}
  * / {@code --uninstall} with dpkg-divert in a throw-away root (never the machine's real /usr),
- * which must restore GCC's files byte for byte. The replace-gcc link itself is exercised in the
- * Docker image (DockerImageIT).
+ * which must restore GCC's files byte for byte. The replace-gcc link itself, on this machine's real
+ * GCC seen through overlay mounts, is ReplaceGccIT's (and the Docker image's, DockerImageIT).
  */
 class InstallScriptIT {
   private static final Path GCC_LIBEXEC = Path.of("/usr/lib/gcc/x86_64-linux-gnu/12");
