@@ -1,12 +1,17 @@
-"""Where an offlink link spends its time: the slowest stage of one link run with OFFLINK_TIMING=1
-and OFFLINK_REPORT=<file>.json.
+"""Where an offlink link spends its time: the slowest stage of a link, from two runs.
 
-Preferred source: lto-wrapper's link report (sub-commands with durations; the mkoffload in the JVM
-less its children is "mkoffload in-JVM"; the run less its mkoffloads and host LTO steps is
-"lto-wrapper own"; the measured wall time less the run is "gcc driver + ld"). Fallback: the
-`mkoffload: timing: <phase> <N> ms` lines on stderr, one group per mkoffload run. Only the first
-group's start-up phase is a stage of its own: the clock starts at the JVM's start, so a later
-in-process mkoffload's "start-up" spans everything before it.
+A traced run writes lto-wrapper's link report (OFFLINK_REPORT): every program lto-wrapper and its
+in-process mkoffloads ran, with start and duration (accel compiles, host WPA/LTRANS, ...). Those
+are real child processes, timed the same with or without the report. What the JVM itself does is
+not taken from that run: the report's own bookkeeping and JSON writing (protobuf) cost it a few
+hundred ms. A plain run instead runs lto-wrapper through a timing shim (timing_tool_dir): the link's
+wall time less the lto-wrapper process is "gcc driver + ld", and the lto-wrapper process less the
+time its children were busy (the union of their intervals in the report) is "lto-wrapper JVM"
+(launcher, JVM start, option and object reading, in-process mkoffload's own work, wrapper
+writing, exit). Fallback without a report: the `mkoffload: timing: <phase> <N> ms` lines on
+stderr (OFFLINK_TIMING), one group per mkoffload run. Only the first group's start-up phase is a
+stage of its own: the clock starts at the JVM's start, so a later in-process mkoffload's
+"start-up" spans everything before it.
 """
 import json
 import re
@@ -42,31 +47,78 @@ def get(obj, snake):
     return obj.get(parts[0] + "".join(p.title() for p in parts[1:]))
 
 
-def from_report(path, wall):
-    """Stage -> seconds from a link report file (None if absent or unreadable)."""
+SHIM = """#!/bin/sh
+# offbench: times offlink's lto-wrapper process (launcher, JVM start and exit included).
+s=$(date +%s%N)
+"{real}" "$@"
+rc=$?
+printf '%s %s\\n' "$s" "$(date +%s%N)" >> "{times}"
+exit $rc
+"""
+
+
+def timing_tool_dir(root, libexec):
+    """A gcc -B folder whose lto-wrapper is a timing shim around libexec's, and whose
+    accel/<target>/mkoffload are links to libexec's (so mkoffload still runs in-process).
+    Returns (folder, times file)."""
+    tools = Path(root) / "timed-tools"
+    times = tools / "lto-wrapper.times"
+    if not tools.exists():
+        for target in ("nvptx-none", "amdgcn-amdhsa"):
+            d = tools / "accel" / target
+            d.mkdir(parents=True)
+            (d / "mkoffload").symlink_to(Path(libexec) / "accel" / target / "mkoffload")
+        shim = tools / "lto-wrapper"
+        shim.write_text(SHIM.format(real=Path(libexec) / "lto-wrapper", times=times))
+        shim.chmod(0o755)
+    return tools, times
+
+
+def take_lto_wrapper_seconds(times):
+    """Seconds the shimmed lto-wrapper ran since the last call (None if it did not run)."""
+    try:
+        lines = Path(times).read_text().split()
+    except OSError:
+        return None
+    Path(times).unlink()
+    pairs = list(zip(lines[0::2], lines[1::2]))
+    return sum(int(b) - int(a) for a, b in pairs) / 1e9 if pairs else None
+
+
+def from_report(path, wall, lto_wrapper):
+    """Stage -> seconds from a traced run's link report (None if absent or unreadable); wall and
+    lto_wrapper are the plain run's link and lto-wrapper process wall times."""
     try:
         report = json.loads(Path(path).read_text())
     except (OSError, ValueError):
         return None
-    stages, mk, children = {}, {}, {}
-    for sub in get(report, "subcommands") or []:
+    subs = get(report, "subcommands") or []
+    parents = {get(s, "target") or "" for s in subs
+               if KIND_NAMES.get(str(get(s, "kind"))) != "mkoffload"}
+    stages, intervals = {}, []
+    for sub in subs:
         kind = KIND_NAMES.get(str(get(sub, "kind")), str(get(sub, "kind")))
         target = get(sub, "target") or ""
-        took = seconds(get(sub, "duration"))
-        if kind == "mkoffload":
-            mk[target] = mk.get(target, 0) + took
-            continue
-        if target:
-            children[target] = children.get(target, 0) + took
+        if kind == "mkoffload" and target in parents:
+            continue  # an in-process mkoffload: its children are the stages
+        start, took = seconds(get(sub, "start")), seconds(get(sub, "duration"))
         label = f"{kind} {target}".strip()
         stages[label] = stages.get(label, 0) + took
-    for target, took in mk.items():
-        stages[f"mkoffload in-JVM {target}"] = max(0.0, took - children.get(target, 0))
-    total = seconds(get(report, "duration"))
-    host = sum(v for k, v in stages.items() if k.startswith("host ") and "wrapper" not in k)
-    stages["lto-wrapper own"] = max(0.0, total - sum(mk.values()) - host)
-    stages["gcc driver + ld"] = max(0.0, wall - total)
+        intervals.append((start, start + took))
+    stages["lto-wrapper JVM"] = max(0.0, lto_wrapper - union(intervals))
+    stages["gcc driver + ld"] = max(0.0, wall - lto_wrapper)
     return stages
+
+
+def union(intervals):
+    """Total length covered by (start, end) intervals (children running in parallel)."""
+    total, end = 0.0, float("-inf")
+    for a, b in sorted(intervals):
+        if b <= end:
+            continue
+        total += b - max(a, end)
+        end = b
+    return total
 
 
 def from_timing(stderr, wall):
