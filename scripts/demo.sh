@@ -24,5 +24,5 @@ gcc -fopenmp "${targets[@]}" -B "$repo/target/offlink/libexec/offlink/" \
   "$work/saxpy.o" -o "$work/saxpy"
 echo "== run (no GPU here: libgomp falls back to the host)"
 "$work/saxpy"
-echo "== registered device images (wrapper objects written by offlink's mkoffload)"
-nm "$work/saxpy" | grep -E ' (ptx_code_0|gcn_code|target_data)$' || true
+echo "== registered device images (offlink inspect: what the program hands to libgomp)"
+target/offlink/bin/offlink inspect "$work/saxpy"
