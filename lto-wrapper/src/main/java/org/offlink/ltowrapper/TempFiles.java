@@ -1,5 +1,7 @@
 package org.offlink.ltowrapper;
 
+import static org.offlink.bridge.temp.TempFiles.makeTempFile;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,7 +55,7 @@ public final class TempFiles {
   /** Creates an empty private file {@code <tmp>/ccXXXXXX<suffix>} and registers it. */
   public synchronized Path create(String suffix) {
     try {
-      Path p = org.offlink.bridge.temp.TempFiles.makeTempFile(tempDir, suffix);
+      Path p = makeTempFile(tempDir, suffix);
       owned.add(p);
       return p;
     } catch (IOException e) {

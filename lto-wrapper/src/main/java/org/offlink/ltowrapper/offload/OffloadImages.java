@@ -129,13 +129,14 @@ public final class OffloadImages {
     Optional<String> image =
         new MkoffloadCommand(ctx, mkoffload.get(), target, names, merged).run();
     if (image.isPresent()) {
-      hostTables(host).ifPresent(tables -> check(target, image.get(), tables));
+      awaitHostTables(host).ifPresent(tables -> check(target, image.get(), tables));
     }
     return image;
   }
 
   /** The tables read by the starting thread; its failure (a malformed table) is rethrown. */
-  private static Optional<HostTables> hostTables(CompletableFuture<Optional<HostTables>> host) {
+  private static Optional<HostTables> awaitHostTables(
+      CompletableFuture<Optional<HostTables>> host) {
     try {
       return host.join();
     } catch (CompletionException e) {
