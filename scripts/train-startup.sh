@@ -55,12 +55,15 @@ for h in "${homes[@]}"; do
   rm -f "$out" "$conf"
   ok=0
   # lto-wrapper run directly, as the linker plugin runs it (JDK 25's record mode prints to stdout,
-  # so this is no real link): offload images for both targets, built by mkoffload in-process.
+  # so this is no real link): offload images for both targets, built by mkoffload in-process,
+  # and the PIE __OFFLOAD_TABLE__ object (LIBRARY_PATH set, as gcc sets it), so that every class
+  # of a real link's path comes from the cache rather than from the jars.
   printf '1\n%s\n' "$work/saxpy.o" > "$work/saxpy.ofldlist"
   if (cd "$work" && JAVA_TOOL_OPTIONS=$flags OFFLINK_JAVA=$h/bin/java COLLECT_GCC=gcc \
       COLLECT_GCC_OPTIONS="'-fopenmp' '-foffload=nvptx-none,amdgcn-amdhsa' '-o' 'saxpy'" \
       OFFLOAD_TARGET_NAMES=nvptx-none:amdgcn-amdhsa \
       COMPILER_PATH="$dist/libexec/offlink/:$(dirname "$(gcc -print-prog-name=cc1)")/" \
+      LIBRARY_PATH="$(dirname "$(gcc -print-libgcc-file-name)")/" \
       "$dist/libexec/offlink/lto-wrapper" -fresolution=saxpy.res -flinker-output=pie \
       -foffload-objects=saxpy.ofldlist) >"$work/train.log" 2>&1; then
     if ((m >= 25)); then
