@@ -14,6 +14,7 @@ import org.offlink.ltowrapper.jobs.JobScheduler;
 import org.offlink.ltowrapper.jobs.JobserverAuth;
 import org.offlink.ltowrapper.lto.HostLto;
 import org.offlink.ltowrapper.lto.LtoPlan;
+import org.offlink.ltowrapper.offload.BuiltImages;
 import org.offlink.ltowrapper.offload.Collect2Inputs;
 import org.offlink.ltowrapper.offload.OffloadImages;
 import org.offlink.ltowrapper.offload.OffloadPolicy;
@@ -155,8 +156,9 @@ final class LinkRun implements AutoCloseable {
 
   private RunContext context(DumpNames dump, OptionMerger merger) {
     ProcessRunner runner = services.runner();
-    if (report.enabled() && runner instanceof InProcessMkoffloadRunner inProcess) {
-      runner = inProcess.withListener(report.mkoffloadListener());
+    BuiltImages built = new BuiltImages(report.mkoffloadListener());
+    if (runner instanceof InProcessMkoffloadRunner inProcess) {
+      runner = inProcess.withListener(built);
     }
     ChildRunner children =
         new ChildRunner(
@@ -184,7 +186,8 @@ final class LinkRun implements AutoCloseable {
         merger,
         offloadScheduler,
         report,
-        policy);
+        policy,
+        built);
   }
 
   /**

@@ -2,6 +2,7 @@ package org.offlink.ltowrapper;
 
 import java.nio.file.Path;
 import org.offlink.ltowrapper.jobs.JobScheduler;
+import org.offlink.ltowrapper.offload.BuiltImages;
 import org.offlink.ltowrapper.offload.OffloadPolicy;
 import org.offlink.ltowrapper.options.OptionMerger;
 import org.offlink.ltowrapper.report.LinkRecorder;
@@ -20,6 +21,7 @@ import org.offlink.ltowrapper.report.LinkRecorder;
  * @param offloadScheduler runs offload image builds (one slot unless parallel offload is on)
  * @param report the link report being recorded (disabled unless {@code OFFLINK_REPORT} is set)
  * @param offloadPolicy how offload images are built and checked
+ * @param builtImages the images built by the in-process mkoffload, for the consistency check
  */
 public record RunContext(
     LtoWrapperOptions options,
@@ -32,7 +34,8 @@ public record RunContext(
     OptionMerger merger,
     JobScheduler offloadScheduler,
     LinkRecorder report,
-    OffloadPolicy offloadPolicy) {
+    OffloadPolicy offloadPolicy,
+    BuiltImages builtImages) {
   /** The settings shortcut. */
   public LtoWrapperOptions.Settings settings() {
     return options.settings();

@@ -152,11 +152,14 @@ public final class OffloadImages {
     if (known.isEmpty()) {
       return;
     }
-    Optional<ImageCounts> counts;
-    try {
-      counts = WrapperObjectReader.counts(ctx.cwd().resolve(image), known.get());
-    } catch (IOException e) {
-      return; // not an object we can read back (a foreign mkoffload): nothing to compare
+    Path object = ctx.cwd().resolve(image);
+    Optional<ImageCounts> counts = ctx.builtImages().counts(object);
+    if (counts.isEmpty()) {
+      try {
+        counts = WrapperObjectReader.counts(object, known.get());
+      } catch (IOException e) {
+        return; // not an object we can read back (a foreign mkoffload): nothing to compare
+      }
     }
     counts.ifPresent(c -> ConsistencyCheck.check(target, host, c));
   }
