@@ -23,6 +23,43 @@ final class CrtOffloadTable {
     this.ctx = ctx;
   }
 
+  /**
+   * Creates the object before it is known to be needed (while the accel compilers run, off the
+   * link's critical path); a failure is kept for {@link Prepared#take}, where GCC would report it.
+   */
+  Prepared prepare() {
+    try {
+      return new Prepared(ctx.cwd(), create(), null);
+    } catch (LtoWrapperException e) {
+      return new Prepared(ctx.cwd(), Optional.empty(), e);
+    }
+  }
+
+  /**
+   * A table object made ahead of need: {@link #take} it when an image was built, else {@link
+   * #discard} it (GCC writes none then).
+   */
+  record Prepared(Path cwd, Optional<String> name, LtoWrapperException failure) {
+    /** The object's name, or the failure to create it. */
+    Optional<String> take() {
+      if (failure != null) {
+        throw failure;
+      }
+      return name;
+    }
+
+    /** Removes the object (also a {@code -save-temps} one, which GCC would not have written). */
+    void discard() {
+      if (name.isPresent()) {
+        try {
+          Files.deleteIfExists(cwd.resolve(name.get()));
+        } catch (IOException e) {
+          // a temp file: removed at exit anyway
+        }
+      }
+    }
+  }
+
   Optional<String> create() {
     Optional<String> libraryPath = ctx.settings().libraryPath();
     if (libraryPath.isEmpty()) {

@@ -71,7 +71,10 @@ public final class OffloadImages {
         readHostTables(names, host);
       }
     }
-    return new Pending(images);
+    // Also while the first accel compiler runs: the table object, needed once an image exists.
+    Optional<CrtOffloadTable.Prepared> table =
+        images.isEmpty() ? Optional.empty() : Optional.of(new CrtOffloadTable(ctx).prepare());
+    return new Pending(images, table);
   }
 
   private void readHostTables(List<String> names, CompletableFuture<Optional<HostTables>> host) {
@@ -229,20 +232,29 @@ public final class OffloadImages {
   /** The offload images being built. */
   public final class Pending {
     private final List<Future<Optional<String>>> images;
+    private final Optional<CrtOffloadTable.Prepared> table;
 
-    private Pending(List<Future<Optional<String>>> images) {
+    private Pending(
+        List<Future<Optional<String>>> images, Optional<CrtOffloadTable.Prepared> table) {
       this.images = images;
+      this.table = table;
     }
 
     /** Waits for the images and returns the protocol lines (crtoffloadtable first). */
     public List<String> await() {
       List<String> built = new ArrayList<>();
-      for (Optional<String> image : JobScheduler.awaitAll(images)) {
-        image.ifPresent(built::add);
+      try {
+        for (Optional<String> image : JobScheduler.awaitAll(images)) {
+          image.ifPresent(built::add);
+        }
+      } finally {
+        if (built.isEmpty()) {
+          table.ifPresent(CrtOffloadTable.Prepared::discard);
+        }
       }
       List<String> lines = new ArrayList<>();
-      if (!built.isEmpty()) {
-        new CrtOffloadTable(ctx).create().ifPresent(lines::add);
+      if (!built.isEmpty() && table.isPresent()) {
+        table.get().take().ifPresent(lines::add);
       }
       lines.addAll(built);
       return lines;
