@@ -148,9 +148,6 @@ public final class Mkoffload {
     GccInstallation gcc = installation(runner);
     gcc.requireSupported();
     clock.mark("gcc facts");
-    if (options.abi() == OffloadAbi.LP64) {
-      Warmup.start(request.target());
-    }
     try (TempFiles temps = newTempFiles(options)) {
       WrapperSource source = buildImage(request.target(), options, runner, gcc, temps, out);
       clock.mark("image");
