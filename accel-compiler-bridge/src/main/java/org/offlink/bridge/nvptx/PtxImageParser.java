@@ -61,38 +61,48 @@ public final class PtxImageParser {
   }
 
   /**
-   * One chunk, up to its NUL. Runs of ordinary bytes are copied in bulk into one buffer the size of
-   * the input, reused for every chunk (linked PTX is hundreds of KB, and this runs on the link's
-   * critical path, mostly before the JIT has compiled anything).
+   * One chunk, up to its NUL. The scan stops only at bytes that change the output (NUL, {@code \r},
+   * a newline before {@code /}); everything between them is copied in bulk into one buffer the size
+   * of the input, reused for every chunk. The loop works on locals: linked PTX is hundreds of KB,
+   * and this runs on the link's critical path, often before the JIT has compiled it.
    */
   private byte[] chunk() throws MalformedObjectException {
+    byte[] in = this.in;
+    int end = in.length;
     if (scratch == null) {
-      scratch = new byte[in.length];
+      scratch = new byte[end];
     }
+    byte[] out = scratch;
     int n = 0;
-    while (pos < in.length) {
-      int run = pos;
-      byte c = 0;
-      while (pos < in.length && (c = in[pos]) != 0 && c != '\r' && c != '\n') {
-        pos++;
+    int p = pos;
+    int run = p;
+    while (p < end) {
+      byte c = in[p];
+      if (c != 0 && c != '\r' && (c != '\n' || p + 1 == end || in[p + 1] != '/')) {
+        p++;
+        continue;
       }
-      System.arraycopy(in, run, scratch, n, pos - run);
-      n += pos - run;
-      if (pos == in.length) {
-        break;
-      }
-      pos++;
+      System.arraycopy(in, run, out, n, p - run);
+      n += p - run;
+      p++;
       if (c == 0) {
+        run = p;
         break;
       }
       if (c == '\n') {
-        scratch[n++] = '\n';
+        out[n++] = '\n';
+        pos = p;
         while (startsWith(pos, MARK)) {
           mapLine();
         }
+        p = pos;
       }
+      run = p;
     }
-    return Arrays.copyOf(scratch, n);
+    System.arraycopy(in, run, out, n, p - run);
+    n += p - run;
+    pos = p;
+    return Arrays.copyOf(out, n);
   }
 
   private void mapLine() throws MalformedObjectException {

@@ -52,6 +52,16 @@ class PtxImageParserTest {
   }
 
   @Test
+  void commentLinesStayAndEveryCrGoes() throws Exception {
+    // A line starting with '/' that is no map line, CRs inside a line and at the end of input,
+    // and a map line after a CRLF: only the map line and the CRs leave the chunk.
+    NvptxImage image = PtxImageParser.parse("a\r\n// c\n/x\r\n//:VAR_MAP \"v\"\r\nb\rc\n\0d\n/\r");
+    assertEquals("a\n// c\n/x\nbc\n", chunk(image, 0));
+    assertEquals("d\n/", chunk(image, 1));
+    assertEquals(List.of("v"), image.variables());
+  }
+
+  @Test
   void zeroDimsAndDecimalAndOctal() throws Exception {
     NvptxImage image = PtxImageParser.parse("x\n//:FUNC_MAP \"f\", 0, 10, 010\n\0");
     assertEquals(List.of(new NvptxFunction("f", 0, 10, 8)), image.functions());
