@@ -18,14 +18,20 @@ final class DataBlock {
   record Pointer(long offset, DataBlock target, long addend) {}
 
   private final String sectionName;
-  private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream bytes;
   private final List<Placement> objects = new ArrayList<>();
   private final List<Pointer> pointers = new ArrayList<>();
   private final Map<String, Long> literals = new LinkedHashMap<>();
   private long alignment = 1;
 
   DataBlock(String sectionName) {
+    this(sectionName, 32);
+  }
+
+  /** A block expected to hold about {@code capacity} bytes (a device image: no regrowth copies). */
+  DataBlock(String sectionName, int capacity) {
     this.sectionName = sectionName;
+    this.bytes = new ByteArrayOutputStream(capacity);
   }
 
   String sectionName() {

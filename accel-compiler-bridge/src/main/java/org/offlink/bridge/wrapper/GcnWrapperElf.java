@@ -28,7 +28,7 @@ final class GcnWrapperElf {
   private GcnWrapperElf() {}
 
   static byte[] build(GcnImage image) {
-    DataBlock data = new DataBlock(".data");
+    DataBlock data = new DataBlock(".data", image.hsaco().length + 64);
     DataBlock rodata = new DataBlock(".rodata");
     DataBlock relro = new DataBlock(".data.rel.ro.local");
     rodata.beginObject("gcn_num_vars", 4, 4);

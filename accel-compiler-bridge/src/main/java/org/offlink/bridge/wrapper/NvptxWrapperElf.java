@@ -28,9 +28,14 @@ final class NvptxWrapperElf {
   private NvptxWrapperElf() {}
 
   static byte[] build(NvptxImage image) {
-    DataBlock rodata = new DataBlock(".rodata");
-    DataBlock relro = new DataBlock(".data.rel.ro.local");
     List<byte[]> chunks = image.ptxChunks();
+    long ptxBytes = 0;
+    for (byte[] chunk : chunks) {
+      ptxBytes += chunk.length + 32L; // NUL and alignment
+    }
+    DataBlock rodata =
+        new DataBlock(".rodata", (int) Math.min(Integer.MAX_VALUE - 8, ptxBytes + 4096));
+    DataBlock relro = new DataBlock(".data.rel.ro.local");
     long[] chunkOffsets = new long[chunks.size()];
     for (int k = 0; k < chunks.size(); k++) {
       byte[] chunk = chunks.get(k);
