@@ -1,6 +1,7 @@
 package org.offlink.ltowrapper;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -65,6 +66,41 @@ class OffloadFailurePolicyTest {
     try (var files = Files.list(dir.resolve("tmp"))) {
       assertEquals(2, files.count(), "the dropped target's object is removed");
     }
+  }
+
+  @Test
+  void noImageMeansNoTableObjectLeftBehind() throws IOException {
+    // The table object is written while the accel compilers run; with every target dropped
+    // there is nothing to register, so, as in GCC, no table is printed and its file is gone.
+    Harness h = harness(true);
+    FakeProcessRunner.Handler allFail =
+        (argv, cwd) -> {
+          throw new FakeProcessRunner.Failure(1, "mkoffload: fatal error: no accel compiler\n");
+        };
+    assertEquals(0, h.run(allFail, "-fresolution=x.res", "-foffload-objects=x.ofldlist"));
+    assertEquals("", h.out());
+    assertEquals(2, h.err().split("\n").length, h.err());
+    try (var files = Files.list(dir.resolve("tmp"))) {
+      assertEquals(0, files.count(), "no table object or image left in the temp dir");
+    }
+  }
+
+  @Test
+  void saveTempsKeepsTheTableObjectOnlyWhenAnImageUsesIt() throws IOException {
+    Harness h = harness(true);
+    h.env.put("COLLECT_GCC_OPTIONS", "'-fopenmp' '-save-temps' '-o' 'x' '-dumpdir' 'x.'");
+    assertEquals(0, h.run(amdgcnFails(), "-fresolution=x.res", "-foffload-objects=x.ofldlist"));
+    assertTrue(Files.exists(dir.resolve("x.crtoffloadtable.o")), h.out());
+    Files.delete(dir.resolve("x.crtoffloadtable.o"));
+    Harness none = harness(true);
+    none.env.put("COLLECT_GCC_OPTIONS", "'-fopenmp' '-save-temps' '-o' 'x' '-dumpdir' 'x.'");
+    FakeProcessRunner.Handler allFail =
+        (argv, cwd) -> {
+          throw new FakeProcessRunner.Failure(1, "mkoffload: fatal error: no accel compiler\n");
+        };
+    assertEquals(0, none.run(allFail, "-fresolution=x.res", "-foffload-objects=x.ofldlist"));
+    assertEquals("", none.out());
+    assertFalse(Files.exists(dir.resolve("x.crtoffloadtable.o")), "written early, then removed");
   }
 
   @Test
