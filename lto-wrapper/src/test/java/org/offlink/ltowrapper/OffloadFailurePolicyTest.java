@@ -50,6 +50,13 @@ class OffloadFailurePolicyTest {
     };
   }
 
+  /** Every mkoffload fails. */
+  private static FakeProcessRunner.Handler everyTargetFails() {
+    return (argv, cwd) -> {
+      throw new FakeProcessRunner.Failure(1, "mkoffload: fatal error: no accel compiler\n");
+    };
+  }
+
   @Test
   void defaultTargetsDropTheFailingOneWithOneWarning() throws IOException {
     Harness h = harness(true);
@@ -73,11 +80,8 @@ class OffloadFailurePolicyTest {
     // The table object is written while the accel compilers run; with every target dropped
     // there is nothing to register, so, as in GCC, no table is printed and its file is gone.
     Harness h = harness(true);
-    FakeProcessRunner.Handler allFail =
-        (argv, cwd) -> {
-          throw new FakeProcessRunner.Failure(1, "mkoffload: fatal error: no accel compiler\n");
-        };
-    assertEquals(0, h.run(allFail, "-fresolution=x.res", "-foffload-objects=x.ofldlist"));
+    assertEquals(
+        0, h.run(everyTargetFails(), "-fresolution=x.res", "-foffload-objects=x.ofldlist"));
     assertEquals("", h.out());
     assertEquals(2, h.err().split("\n").length, h.err());
     try (var files = Files.list(dir.resolve("tmp"))) {
@@ -94,11 +98,8 @@ class OffloadFailurePolicyTest {
     Files.delete(dir.resolve("x.crtoffloadtable.o"));
     Harness none = harness(true);
     none.env.put("COLLECT_GCC_OPTIONS", "'-fopenmp' '-save-temps' '-o' 'x' '-dumpdir' 'x.'");
-    FakeProcessRunner.Handler allFail =
-        (argv, cwd) -> {
-          throw new FakeProcessRunner.Failure(1, "mkoffload: fatal error: no accel compiler\n");
-        };
-    assertEquals(0, none.run(allFail, "-fresolution=x.res", "-foffload-objects=x.ofldlist"));
+    assertEquals(
+        0, none.run(everyTargetFails(), "-fresolution=x.res", "-foffload-objects=x.ofldlist"));
     assertEquals("", none.out());
     assertFalse(Files.exists(dir.resolve("x.crtoffloadtable.o")), "written early, then removed");
   }
