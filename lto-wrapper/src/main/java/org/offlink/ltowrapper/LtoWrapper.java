@@ -61,12 +61,6 @@ public final class LtoWrapper {
     return run(options);
   }
 
-  /**
-   * Expands {@code @file} arguments and decodes the environment.
-   *
-   * @throws ResponseFileException for a bad {@code @file}
-   * @throws LtoWrapperException for a missing or malformed environment variable
-   */
   /** What {@code --version} prints. */
   static final String VERSION = "offlink lto-wrapper 0.1.0 (GCC 12 compatible)";
 
@@ -118,6 +112,12 @@ public final class LtoWrapper {
           "--help, --version: this text, the version (not used by GCC).",
           "");
 
+  /**
+   * Expands {@code @file} arguments and decodes the environment.
+   *
+   * @throws ResponseFileException for a bad {@code @file}
+   * @throws LtoWrapperException for a missing or malformed environment variable
+   */
   public LtoWrapperOptions parse(String argv0, List<String> args) throws ResponseFileException {
     List<String> argv = new ArrayList<>();
     argv.add(argv0);
