@@ -60,7 +60,7 @@ final class CrtOffloadTable {
     }
   }
 
-  Optional<String> create() {
+  private Optional<String> create() {
     Optional<String> libraryPath = ctx.settings().libraryPath();
     if (libraryPath.isEmpty()) {
       return Optional.empty();
