@@ -6,8 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.OptionalInt;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.process.ProcessRunner;
@@ -19,9 +18,6 @@ import org.offlink.bridge.tool.OffloadTarget;
  * with the reason (reference §3.8 / §4.8).
  */
 public record GccInstallation(String hostTriplet, GccVersion version) {
-  private static final Pattern LIB_LAYOUT =
-      Pattern.compile("(?:.*/)?lib(?:exec)?/gcc/([^/]+)/(\\d+)(?:\\.\\d+)*(?:/.*)?");
-
   /** Checks the fields. */
   public GccInstallation {
     Objects.requireNonNull(hostTriplet, "hostTriplet");
@@ -53,15 +49,55 @@ public record GccInstallation(String hostTriplet, GccVersion version) {
 
   /**
    * Derives the facts from a path inside the GCC library directory, e.g. mkoffload's own {@code
-   * /usr/lib/gcc/x86_64-linux-gnu/12/accel/nvptx-none/mkoffload}.
+   * /usr/lib/gcc/x86_64-linux-gnu/12/accel/nvptx-none/mkoffload}: the last {@code
+   * lib/gcc/<triplet>/<version>} or {@code libexec/gcc/<triplet>/<version>} run of components,
+   * where the version is digits with optional {@code .digits} parts. A plain component scan: this
+   * runs on every mkoffload's path to the accel compiler, where a regex would be compiled and run
+   * by the interpreter.
    */
   public static Optional<GccInstallation> fromLibraryPath(Path path) {
-    Matcher m = LIB_LAYOUT.matcher(path.normalize().toString());
-    if (!m.matches()) {
-      return Optional.empty();
+    String[] parts = path.normalize().toString().split("/", -1);
+    for (int i = parts.length - 4; i >= 0; i--) {
+      boolean libDir = parts[i].equals("lib") || parts[i].equals("libexec");
+      if (libDir && parts[i + 1].equals("gcc") && !parts[i + 2].isEmpty()) {
+        OptionalInt major = versionMajor(parts[i + 3]);
+        if (major.isPresent()) {
+          return Optional.of(
+              new GccInstallation(parts[i + 2], new GccVersion(major.getAsInt(), 0, 0)));
+        }
+      }
     }
-    return Optional.of(
-        new GccInstallation(m.group(1), new GccVersion(Integer.parseInt(m.group(2)), 0, 0)));
+    return Optional.empty();
+  }
+
+  /** The major of a {@code 12} or {@code 12.2.0} directory name; empty for anything else. */
+  private static OptionalInt versionMajor(String name) {
+    int dot = name.indexOf('.');
+    String major = dot < 0 ? name : name.substring(0, dot);
+    if (!allDigits(major) || major.length() > 9) {
+      return OptionalInt.empty();
+    }
+    if (dot >= 0) {
+      for (String part : name.substring(dot + 1).split("\\.", -1)) {
+        if (!allDigits(part)) {
+          return OptionalInt.empty();
+        }
+      }
+    }
+    return OptionalInt.of(Integer.parseInt(major));
+  }
+
+  private static boolean allDigits(String s) {
+    if (s.isEmpty()) {
+      return false;
+    }
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c < '0' || c > '9') {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The major version. */

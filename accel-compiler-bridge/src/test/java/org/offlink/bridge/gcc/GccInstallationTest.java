@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -25,6 +28,42 @@ class GccInstallationTest {
     assertEquals(
         "x86_64-linux-gnu-accel-nvptx-none-gcc-12", g.accelDriverName(OffloadTarget.NVPTX));
     assertTrue(GccInstallation.fromLibraryPath(Path.of("/usr/bin/gcc")).isEmpty());
+  }
+
+  /** The layout as a regex: the specification the component scan must agree with. */
+  private static final Pattern LIB_LAYOUT =
+      Pattern.compile("(?:.*/)?lib(?:exec)?/gcc/([^/]+)/(\\d+)(?:\\.\\d+)*(?:/.*)?");
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "/usr/lib/gcc/x86_64-linux-gnu/12/accel/nvptx-none/mkoffload",
+        "/usr/libexec/gcc/x86_64-pc-linux-gnu/13.2.0/accel/amdgcn-amdhsa/mkoffload",
+        "/usr/lib/gcc/x86_64-linux-gnu/12",
+        "/usr/lib/gcc/x86_64-linux-gnu/12/",
+        "lib/gcc/aarch64-linux-gnu/14.1/lto-wrapper",
+        "/opt/lib/gcc/a/1/x/lib/gcc/b/2/mkoffload",
+        "/opt/lib/gcc/a/1/x/lib/gcc/b/beta/mkoffload",
+        "/usr/lib/gcc/x86_64-linux-gnu/12.x/mkoffload",
+        "/usr/lib/gcc/x86_64-linux-gnu/12./mkoffload",
+        "/usr/lib/gcc/x86_64-linux-gnu/.12/mkoffload",
+        "/usr/lib/gcc/x86_64-linux-gnu",
+        "/usr/mylib/gcc/x86_64-linux-gnu/12/mkoffload",
+        "/usr/lib/gcc-cross/x86_64-linux-gnu/12/mkoffload",
+        "/usr/lib/gcc//12/mkoffload",
+        "/usr/bin/gcc",
+        "mkoffload",
+        "/"
+      })
+  void libraryPathScanAgreesWithTheLayoutRegex(String text) {
+    Path path = Path.of(text);
+    Matcher m = LIB_LAYOUT.matcher(path.normalize().toString());
+    Optional<GccInstallation> expected =
+        m.matches()
+            ? Optional.of(
+                new GccInstallation(m.group(1), new GccVersion(Integer.parseInt(m.group(2)), 0, 0)))
+            : Optional.empty();
+    assertEquals(expected, GccInstallation.fromLibraryPath(path), text);
   }
 
   @Test
