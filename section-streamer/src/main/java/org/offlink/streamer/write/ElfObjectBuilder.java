@@ -68,6 +68,10 @@ public final class ElfObjectBuilder {
     }
   }
 
+  /**
+   * A declared section; its file bytes are the first {@link #fileLength()} bytes of {@code
+   * contents} (an adopted buffer may be longer).
+   */
   record SectionDef(
       String name,
       SectionType type,
@@ -75,7 +79,11 @@ public final class ElfObjectBuilder {
       long alignment,
       long entrySize,
       byte[] contents,
-      long size) {}
+      long size) {
+    int fileLength() {
+      return type == SectionType.NOBITS ? 0 : (int) size;
+    }
+  }
 
   record SymbolDef(
       String name,
@@ -112,6 +120,30 @@ public final class ElfObjectBuilder {
     return add(name, type, flags, alignment, entrySize, contents.clone(), contents.length);
   }
 
+  /**
+   * Adds a section whose contents are the first {@code length} bytes of {@code buffer}, taking the
+   * array over instead of copying it: for contents as large as a device image, built for this
+   * object alone. The caller must not change {@code buffer} afterwards. {@code sh_entsize} is 0;
+   * otherwise as {@link #section(String, SectionType, Set, long, long, byte[])}.
+   */
+  public SectionHandle adoptSection(
+      String name,
+      SectionType type,
+      Set<SectionFlag> flags,
+      long alignment,
+      byte[] buffer,
+      int length) {
+    Objects.requireNonNull(buffer, "buffer");
+    if (type == SectionType.NOBITS) {
+      throw new IllegalArgumentException("use nobits(...) for " + name);
+    }
+    if (length < 0 || length > buffer.length) {
+      throw new IllegalArgumentException(
+          "length " + length + " of " + name + " outside its buffer of " + buffer.length);
+    }
+    return add(name, type, flags, alignment, 0, buffer, length);
+  }
+
   /** Adds a section with contents and {@code sh_entsize} 0. */
   public SectionHandle section(
       String name, SectionType type, Set<SectionFlag> flags, long alignment, byte[] contents) {
@@ -144,10 +176,8 @@ public final class ElfObjectBuilder {
     }
     Fields.checkPowerOfTwoOrZero("alignment of " + name, alignment);
     Fields.checkU64("entry size of " + name, entrySize);
-    for (SectionDef s : sections) {
-      if (s.name().equals(name)) {
-        throw new IllegalArgumentException("duplicate section " + name);
-      }
+    if (hasSection(name)) {
+      throw new IllegalArgumentException("duplicate section " + name);
     }
     sections.add(
         new SectionDef(name, type, SectionFlag.mask(flags), alignment, entrySize, contents, size));
@@ -270,7 +300,7 @@ public final class ElfObjectBuilder {
   /** Lays the object out and returns its bytes. */
   public byte[] toBytes() {
     List<SectionDef> all = new ArrayList<>(sections);
-    if (all.stream().noneMatch(s -> s.name().equals(GNU_STACK))) {
+    if (!hasSection(GNU_STACK)) {
       all.add(new SectionDef(GNU_STACK, SectionType.PROGBITS, 0, 1, 0, new byte[0], 0));
     }
     return new ElfObjectWriter(
@@ -283,6 +313,17 @@ public final class ElfObjectBuilder {
   /** Writes {@link #toBytes()} to {@code file} atomically (a temp file beside it, then rename). */
   public void writeTo(Path file) throws IOException {
     AtomicFiles.write(file, toBytes());
+  }
+
+  // Loops rather than streams here and in the writer: wrapper objects are written on the link's
+  // critical path, where this code runs cold in the interpreter.
+  private boolean hasSection(String name) {
+    for (SectionDef s : sections) {
+      if (s.name().equals(name)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private SymbolHandle addSymbol(SymbolDef def) {

@@ -27,17 +27,25 @@ final class ElfObjectWriter {
     this.relocations = relocations;
   }
 
-  /** A finished section: header plus the bytes to place at its offset. */
-  private record Placed(Elf64SectionHeader header, byte[] bytes) {}
+  /** A finished section: header plus the first {@code length} bytes to place at its offset. */
+  private record Placed(Elf64SectionHeader header, byte[] bytes, int length) {
+    Placed(Elf64SectionHeader header, byte[] bytes) {
+      this(header, bytes, bytes.length);
+    }
+  }
 
   byte[] write() {
     // Header indices: declared sections (each followed by its .rela) then the three tables.
     int[] sectionIndex = new int[sections.size()];
     int[] relaIndex = new int[sections.size()];
+    boolean[] relocated = new boolean[sections.size()];
+    for (RelaDef r : relocations) {
+      relocated[r.sectionOrdinal()] = true;
+    }
     int next = 1;
     for (int i = 0; i < sections.size(); i++) {
       sectionIndex[i] = next++;
-      relaIndex[i] = hasRelocations(i) ? next++ : 0;
+      relaIndex[i] = relocated[i] ? next++ : 0;
     }
     int symtabIndex = next++;
     int strtabIndex = next++;
@@ -50,7 +58,12 @@ final class ElfObjectWriter {
     for (int i = 0; i < order.size(); i++) {
       symbolIndex[order.get(i)] = i + 1;
     }
-    int firstGlobal = 1 + (int) order.stream().filter(o -> isLocal(symbols.get(o))).count();
+    int firstGlobal = 1;
+    for (int o : order) {
+      if (isLocal(symbols.get(o))) {
+        firstGlobal++;
+      }
+    }
 
     StringTable strtab = new StringTable();
     ByteBuffer symtab = ByteBuffer.allocate((order.size() + 1) * Elf64Symbol.SIZE);
@@ -79,8 +92,9 @@ final class ElfObjectWriter {
                   0,
                   s.alignment(),
                   s.entrySize()),
-              s.contents());
-      offset += s.contents().length;
+              s.contents(),
+              s.fileLength());
+      offset += s.fileLength();
     }
     for (int i = 0; i < sections.size(); i++) {
       if (relaIndex[i] == 0) {
@@ -132,7 +146,7 @@ final class ElfObjectWriter {
     new Elf64Header(Elf64Header.ET_REL, Elf64Header.EM_X86_64, 0, shoff, count, shstrtabIndex)
         .writeTo(out);
     for (Placed p : placed) {
-      out.put(Math.toIntExact(p.header().offset()), p.bytes());
+      out.put(Math.toIntExact(p.header().offset()), p.bytes(), 0, p.length());
     }
     out.position(Math.toIntExact(shoff));
     for (Placed p : placed) {
@@ -146,10 +160,6 @@ final class ElfObjectWriter {
         new Elf64SectionHeader(
             name, SectionType.STRTAB.code(), 0, offset, bytes.length, 0, 0, 1, 0),
         bytes);
-  }
-
-  private boolean hasRelocations(int section) {
-    return relocations.stream().anyMatch(r -> r.sectionOrdinal() == section);
   }
 
   private byte[] relaTable(int section, int[] symbolIndex) {

@@ -203,6 +203,32 @@ class ElfObjectBuilderTest {
   }
 
   @Test
+  void anAdoptedBufferGivesTheBytesOfACopiedSectionOfItsLength() {
+    byte[] data = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+    byte[] buffer = new byte[64];
+    System.arraycopy(data, 0, buffer, 0, data.length);
+    buffer[data.length] = 'X'; // beyond the length: must not reach the object
+
+    ElfObjectBuilder copied = new ElfObjectBuilder();
+    SectionHandle c = copied.section(".data", SectionType.PROGBITS, WA, 8, data);
+    copied.symbol("d", SymbolBinding.GLOBAL, SymbolType.OBJECT, SymbolVisibility.DEFAULT, c, 8, 8);
+    ElfObjectBuilder adopted = new ElfObjectBuilder();
+    SectionHandle a =
+        adopted.adoptSection(".data", SectionType.PROGBITS, WA, 8, buffer, data.length);
+    adopted.symbol("d", SymbolBinding.GLOBAL, SymbolType.OBJECT, SymbolVisibility.DEFAULT, a, 8, 8);
+
+    assertArrayEquals(copied.toBytes(), adopted.toBytes());
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            adopted.symbol(
+                "e", SymbolBinding.GLOBAL, SymbolType.OBJECT, SymbolVisibility.DEFAULT, a, 12, 8));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> new ElfObjectBuilder().adoptSection(".x", SectionType.PROGBITS, WA, 1, buffer, 65));
+  }
+
+  @Test
   void stackNoteIsAddedOnceAndIsNotExecutable() throws Exception {
     ElfObjectBuilder b = new ElfObjectBuilder();
     Path o = dir.resolve("empty.o");
