@@ -68,7 +68,7 @@ public final class NvptxImageBuilder {
     if (!Files.isRegularFile(ptx)) {
       throw new IOException("cannot open intermediate ptx file " + ptxFile);
     }
-    return PtxImageParser.parse(Files.readAllBytes(ptx), ptx);
+    return PtxImageParser.parseReusing(Files.readAllBytes(ptx), ptx);
   }
 
   /** The accel driver argv of GCC 12's nvptx mkoffload (reference §3.3 item 4). */

@@ -35,7 +35,6 @@ public final class PtxImageParser {
   private final List<String> vars = new ArrayList<>();
   private final List<NvptxFunction> funcs = new ArrayList<>();
   private int pos;
-  private byte[] scratch;
 
   private PtxImageParser(byte[] in, Path file) {
     this.in = in;
@@ -47,8 +46,17 @@ public final class PtxImageParser {
     return parse(ptx.getBytes(StandardCharsets.ISO_8859_1), Path.of("<string>"));
   }
 
-  /** Parses the bytes of {@code file}. */
+  /** Parses the bytes of {@code file}; {@code ptx} is left as it was. */
   public static NvptxImage parse(byte[] ptx, Path file) throws MalformedObjectException {
+    return new PtxImageParser(ptx.clone(), file).run();
+  }
+
+  /**
+   * Parses the bytes of {@code file} using {@code ptx} itself as the work buffer: its contents are
+   * undefined afterwards. For a caller that read the file only to parse it; linked PTX is hundreds
+   * of KB, and on the link's critical path every fresh buffer of that size costs page faults.
+   */
+  public static NvptxImage parseReusing(byte[] ptx, Path file) throws MalformedObjectException {
     return new PtxImageParser(ptx, file).run();
   }
 
@@ -62,18 +70,16 @@ public final class PtxImageParser {
 
   /**
    * One chunk, up to its NUL. The scan stops only at bytes that change the output (NUL, {@code \r},
-   * a newline before {@code /}); everything between them is copied in bulk into one buffer the size
-   * of the input, reused for every chunk. The loop works on locals: linked PTX is hundreds of KB,
-   * and this runs on the link's critical path, often before the JIT has compiled it.
+   * a newline before {@code /}); everything between them is moved in bulk, compacting the chunk in
+   * place (the write position {@code n} never passes the read position {@code p}, and map lines are
+   * read ahead of both). The loop works on locals: linked PTX is hundreds of KB, and this runs on
+   * the link's critical path, often before the JIT has compiled it.
    */
   private byte[] chunk() throws MalformedObjectException {
     byte[] in = this.in;
     int end = in.length;
-    if (scratch == null) {
-      scratch = new byte[end];
-    }
-    byte[] out = scratch;
-    int n = 0;
+    int start = pos;
+    int n = start;
     int p = pos;
     int run = p;
     while (p < end) {
@@ -82,7 +88,7 @@ public final class PtxImageParser {
         p++;
         continue;
       }
-      System.arraycopy(in, run, out, n, p - run);
+      move(run, n, p - run);
       n += p - run;
       p++;
       if (c == 0) {
@@ -90,7 +96,7 @@ public final class PtxImageParser {
         break;
       }
       if (c == '\n') {
-        out[n++] = '\n';
+        in[n++] = '\n';
         pos = p;
         while (startsWith(pos, MARK)) {
           mapLine();
@@ -99,10 +105,16 @@ public final class PtxImageParser {
       }
       run = p;
     }
-    System.arraycopy(in, run, out, n, p - run);
+    move(run, n, p - run);
     n += p - run;
     pos = p;
-    return Arrays.copyOf(out, n);
+    return Arrays.copyOfRange(in, start, n);
+  }
+
+  private void move(int from, int to, int length) {
+    if (from != to) {
+      System.arraycopy(in, from, in, to, length);
+    }
   }
 
   private void mapLine() throws MalformedObjectException {

@@ -1,7 +1,7 @@
 package org.offlink.bridge.wrapper;
 
-import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +18,8 @@ final class DataBlock {
   record Pointer(long offset, DataBlock target, long addend) {}
 
   private final String sectionName;
-  private final ByteArrayOutputStream bytes;
+  private byte[] bytes;
+  private int used;
   private final List<Placement> objects = new ArrayList<>();
   private final List<Pointer> pointers = new ArrayList<>();
   private final Map<String, Long> literals = new LinkedHashMap<>();
@@ -31,7 +32,7 @@ final class DataBlock {
   /** A block expected to hold about {@code capacity} bytes (a device image: no regrowth copies). */
   DataBlock(String sectionName, int capacity) {
     this.sectionName = sectionName;
-    this.bytes = new ByteArrayOutputStream(capacity);
+    this.bytes = new byte[Math.max(capacity, 16)];
   }
 
   String sectionName() {
@@ -48,7 +49,7 @@ final class DataBlock {
     int align = size >= 32 ? 32 : size >= 16 ? 16 : naturalAlignment;
     align = Math.max(align, naturalAlignment);
     alignTo(align);
-    long offset = bytes.size();
+    long offset = used;
     objects.add(new Placement(name, offset, size));
     return offset;
   }
@@ -62,31 +63,35 @@ final class DataBlock {
     if (known != null) {
       return known;
     }
-    long offset = bytes.size();
-    bytes.writeBytes(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-    bytes.write(0);
+    long offset = used;
+    putBytes(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    putU8(0);
     literals.put(text, offset);
     return offset;
   }
 
   void alignTo(int align) {
     alignment = Math.max(alignment, align);
-    while (bytes.size() % align != 0) {
-      bytes.write(0);
-    }
+    int padding = (int) ((align - used % align) % align);
+    ensure(padding);
+    used += padding; // the array is zero-filled
   }
 
   void putBytes(byte[] data) {
-    bytes.writeBytes(data);
+    ensure(data.length);
+    System.arraycopy(data, 0, bytes, used, data.length);
+    used += data.length;
   }
 
   void putU8(int v) {
-    bytes.write(v);
+    ensure(1);
+    bytes[used++] = (byte) v;
   }
 
   void putU16(int v) {
-    bytes.write(v);
-    bytes.write(v >>> 8);
+    ensure(2);
+    bytes[used++] = (byte) v;
+    bytes[used++] = (byte) (v >>> 8);
   }
 
   void putU32(long v) {
@@ -101,20 +106,31 @@ final class DataBlock {
 
   /** An 8-byte pointer to {@code target} + {@code addend}; the bytes stay 0 (RELA addend). */
   void putPointer(DataBlock target, long addend) {
-    pointers.add(new Pointer(bytes.size(), target, addend));
+    pointers.add(new Pointer(used, target, addend));
     putU64(0);
   }
 
   long size() {
-    return bytes.size();
+    return used;
   }
 
   long alignment() {
     return alignment;
   }
 
-  byte[] toByteArray() {
-    return bytes.toByteArray();
+  /**
+   * The backing array, of which the first {@link #size()} bytes are the block's: for handing a
+   * finished block to the object writer without copying it (a device image is hundreds of KB).
+   */
+  byte[] buffer() {
+    return bytes;
+  }
+
+  private void ensure(int more) {
+    if (bytes.length - used < more) {
+      long wanted = Math.max((long) used + more, 2L * bytes.length);
+      bytes = Arrays.copyOf(bytes, (int) Math.min(wanted, Integer.MAX_VALUE - 8));
+    }
   }
 
   List<Placement> objects() {

@@ -1,10 +1,13 @@
 package org.offlink.bridge.nvptx;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -59,6 +62,31 @@ class PtxImageParserTest {
     assertEquals("a\n// c\n/x\nbc\n", chunk(image, 0));
     assertEquals("d\n/", chunk(image, 1));
     assertEquals(List.of("v"), image.variables());
+  }
+
+  @Test
+  void parsingInPlaceGivesTheSameImageAndParseLeavesItsInputAlone() throws Exception {
+    byte[] ptx =
+        ("head\r\n//:VAR_MAP \"v\"\n//:FUNC_MAP \"f\", 0x1, 0x2, 0x3\nbody\r\n\0"
+                + "x\n//:VAR_MAP \"w\"\r\ny\n\0tail")
+            .getBytes(StandardCharsets.ISO_8859_1);
+    byte[] before = ptx.clone();
+    NvptxImage copied = PtxImageParser.parse(ptx, Path.of("a.ptx"));
+    assertArrayEquals(before, ptx);
+    NvptxImage inPlace = PtxImageParser.parseReusing(ptx, Path.of("a.ptx"));
+    assertEquals(List.of("head\nbody\n", "x\ny\n", "tail"), chunks(inPlace));
+    assertEquals(chunks(copied), chunks(inPlace));
+    assertEquals(copied.variables(), inPlace.variables());
+    assertEquals(List.of("v", "w"), inPlace.variables());
+    assertEquals(copied.functions(), inPlace.functions());
+  }
+
+  private static List<String> chunks(NvptxImage image) {
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < image.ptxChunks().size(); i++) {
+      out.add(chunk(image, i));
+    }
+    return out;
   }
 
   @Test
