@@ -62,6 +62,7 @@ public final class NvptxImageBuilder {
     warning.ifPresent(w -> context.err().println("mkoffload: warning: " + w));
     String ptxFile = temps.named(names.mkoffload(), ".mkoffload");
     List<String> argv = accelArgv(accel.argv0(), options, warning.isPresent(), ptxFile);
+    startScanLoopWarmUp();
     runner.runChecked(
         Command.of(argv, env, context.workingDirectory()).withResponseFile(DumpNames.GCC_ARGS));
     Path ptx = context.workingDirectory().resolve(ptxFile);
@@ -69,6 +70,18 @@ public final class NvptxImageBuilder {
       throw new IOException("cannot open intermediate ptx file " + ptxFile);
     }
     return PtxImageParser.parseReusing(Files.readAllBytes(ptx), ptx);
+  }
+
+  /**
+   * Has the PTX scan loop compiled while the accel compiler runs ({@link
+   * PtxImageParser#exerciseScanLoop}): a daemon thread doing a few milliseconds of work on a CPU
+   * the accel compiler leaves idle (it spends most of its time starting processes and waiting for
+   * files), so that parsing its output does not start in the interpreter.
+   */
+  private static void startScanLoopWarmUp() {
+    Thread t = new Thread(PtxImageParser::exerciseScanLoop, "offlink-ptx-warm-up");
+    t.setDaemon(true);
+    t.start();
   }
 
   /** The accel driver argv of GCC 12's nvptx mkoffload (reference §3.3 item 4). */

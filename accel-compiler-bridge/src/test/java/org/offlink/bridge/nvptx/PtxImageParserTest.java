@@ -81,6 +81,12 @@ class PtxImageParserTest {
     assertEquals(copied.functions(), inPlace.functions());
   }
 
+  @Test
+  void theScanLoopWarmUpParsesItsSyntheticTextCleanly() {
+    assertTrue(PtxImageParser.WARM_UP_BYTES > 60_000, "below the JIT's loop threshold");
+    PtxImageParser.exerciseScanLoop(); // throws if its text stopped being valid PTX
+  }
+
   private static List<String> chunks(NvptxImage image) {
     List<String> out = new ArrayList<>();
     for (int i = 0; i < image.ptxChunks().size(); i++) {
