@@ -64,6 +64,15 @@ public final class ChildRunner {
    * non-zero exit to the caller: the child's output is forwarded only when it succeeded.
    */
   public CommandResult runWithResponseFileCapturing(List<String> argv, String atSuffix) {
+    if (!verbose && !temps.saveTemps() && runner.runsInProcess(argv.get(0), cwd)) {
+      // An in-process mkoffload: no exec, no argv limit, and nobody sees the file (-v would
+      // echo its name, -save-temps keeps it), so it is neither written nor read back.
+      CommandResult result = start(argv, environment, argv);
+      if (result.succeeded()) {
+        forward(result);
+      }
+      return result;
+    }
     Path rsp =
         temps.saveTemps() && atSuffix != null
             ? cwd.resolve(dump.named(atSuffix))

@@ -72,9 +72,14 @@ final class InProcessMkoffloadRunner implements ProcessRunner {
   }
 
   @Override
+  public boolean runsInProcess(String program, Path workingDirectory) {
+    return program.contains("/") && isOurs(workingDirectory.resolve(program));
+  }
+
+  @Override
   public CommandResult run(Command command) throws IOException {
     Path program = command.workingDirectory().resolve(command.program());
-    if (!command.program().contains("/") || !isOurs(program)) {
+    if (!runsInProcess(command.program(), command.workingDirectory())) {
       return delegate.run(command);
     }
     ByteArrayOutputStream err = new ByteArrayOutputStream();

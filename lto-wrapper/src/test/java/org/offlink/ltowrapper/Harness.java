@@ -27,6 +27,7 @@ final class Harness {
   final ByteArrayOutputStream out = new ByteArrayOutputStream();
   final ByteArrayOutputStream err = new ByteArrayOutputStream();
   int cpus = 4;
+  boolean mkoffloadInProcess;
   FakeProcessRunner runner;
 
   Harness(Path dir) {
@@ -62,6 +63,7 @@ final class Harness {
 
   LtoWrapperServices services(FakeProcessRunner.Handler handler) {
     runner = new FakeProcessRunner(handler);
+    runner.mkoffloadInProcess = mkoffloadInProcess;
     return new LtoWrapperServices(
         runner,
         TestQuoting::parse,

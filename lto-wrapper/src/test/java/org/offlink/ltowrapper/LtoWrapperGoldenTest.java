@@ -5,9 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.offlink.ltowrapper.io.OptsSection;
@@ -89,6 +94,58 @@ class LtoWrapperGoldenTest {
     try (var files = Files.list(dir.resolve("tmp"))) {
       assertEquals(2, files.count(), "only the two printed files remain in TMPDIR");
     }
+  }
+
+  /** The argv of every mkoffload run (response files expanded) and the raw argv it got. */
+  private static List<List<String>> mkoffloadRuns(Harness h, boolean raw) {
+    List<List<String>> runs = new ArrayList<>();
+    for (List<String> c : raw ? h.runner.rawCommands : h.runner.commands) {
+      if (c.get(0).endsWith("/mkoffload")) {
+        runs.add(c);
+      }
+    }
+    return runs;
+  }
+
+  private Harness quietOffloadHarness(boolean saveTemps, boolean inProcess) throws IOException {
+    Harness h = offloadHarness(saveTemps);
+    h.env.put("COLLECT_GCC_OPTIONS", h.env.get("COLLECT_GCC_OPTIONS").replace("'-v' ", ""));
+    h.mkoffloadInProcess = inProcess;
+    return h;
+  }
+
+  @Test
+  void anInProcessMkoffloadGetsItsArgvWithoutAResponseFile() throws IOException {
+    Harness child = quietOffloadHarness(false, false);
+    assertEquals(0, child.run(produce(0), "@x_nv.lto_wrapper_args"));
+    List<String> throughFile = mkoffloadRuns(child, false).get(0);
+    assertTrue(mkoffloadRuns(child, true).get(0).get(1).startsWith("@"), "a child gets @file");
+
+    Harness inProcess = quietOffloadHarness(false, true);
+    assertEquals(0, inProcess.run(produce(0), "@x_nv.lto_wrapper_args"));
+    List<String> direct = mkoffloadRuns(inProcess, true).get(0);
+    assertTrue(direct.stream().noneMatch(a -> a.startsWith("@")), direct.toString());
+    assertEquals(
+        inProcess.normalise(String.join(" ", throughFile)),
+        inProcess.normalise(String.join(" ", direct)));
+    Set<Path> printed = new HashSet<>();
+    for (Harness h : List.of(child, inProcess)) {
+      for (String line : h.out.toString(StandardCharsets.UTF_8).split("\n")) {
+        printed.add(Path.of(line));
+      }
+    }
+    try (var files = Files.list(dir.resolve("tmp"))) {
+      assertEquals(printed, files.collect(Collectors.toSet()), "only printed files remain");
+    }
+  }
+
+  @Test
+  void anInProcessMkoffloadStillGetsTheKeptResponseFileWithSaveTemps() throws IOException {
+    Harness h = quietOffloadHarness(true, true);
+    assertEquals(0, h.run(produce(0), "@x_nv.lto_wrapper_args"));
+    assertTrue(Files.exists(dir.resolve("x_nv.offload_args")), "save-temps keeps offload_args");
+    List<String> raw = mkoffloadRuns(h, true).get(0);
+    assertTrue(raw.get(raw.size() - 1).matches("@(\\./)?x_nv\\.offload_args"), raw.toString());
   }
 
   @Test
