@@ -14,7 +14,7 @@ import static org.offlink.ltowrapper.options.OptionTrait.DRIVER;
 import static org.offlink.ltowrapper.options.OptionTrait.IL_FORWARD;
 import static org.offlink.ltowrapper.options.OptionTrait.LTO;
 
-import java.util.EnumSet;
+import java.util.Arrays;
 import java.util.Set;
 
 /**
@@ -170,8 +170,9 @@ public enum GccOption {
     this.negatable = negatable;
     this.mergeRule = mergeRule;
     this.scope = scope;
-    this.traits =
-        traits.length == 0 ? EnumSet.noneOf(OptionTrait.class) : EnumSet.of(traits[0], traits);
+    // Immutable sets rather than EnumSet: EnumSet finds the enum's constants by reflection on
+    // first use, and this table is initialised on every link's way to its first accel compiler.
+    this.traits = Set.copyOf(Arrays.asList(traits));
   }
 
   /** The spelling, e.g. {@code -foffload-abi=}. */
@@ -199,9 +200,9 @@ public enum GccOption {
     return scope;
   }
 
-  /** GCC's option classes and lto-wrapper's forwarding lists this option belongs to. */
+  /** GCC's option classes and lto-wrapper's forwarding lists this option belongs to (immutable). */
   public Set<OptionTrait> traits() {
-    return traits.isEmpty() ? EnumSet.noneOf(OptionTrait.class) : EnumSet.copyOf(traits);
+    return traits;
   }
 
   /** The negative spelling ({@code -fno-openmp} for {@code -fopenmp}). */

@@ -1,6 +1,5 @@
 package org.offlink.ltowrapper.options;
 
-import java.util.EnumSet;
 import java.util.Set;
 
 /**
@@ -16,17 +15,17 @@ final class GenericOptions {
 
   static Set<OptionTrait> traits(String text) {
     if (text.startsWith("-m")) {
-      return EnumSet.of(OptionTrait.TARGET);
+      return Set.of(OptionTrait.TARGET);
     }
     if (text.startsWith("-f") || text.startsWith("-W") || text.startsWith("-g")) {
-      return EnumSet.of(OptionTrait.COMMON);
+      return Set.of(OptionTrait.COMMON);
     }
     for (String driver : DRIVER_OPTIONS) {
       if (driver.endsWith("=") ? text.startsWith(driver) : text.equals(driver)) {
-        return EnumSet.of(OptionTrait.DRIVER);
+        return Set.of(OptionTrait.DRIVER);
       }
     }
-    return EnumSet.noneOf(OptionTrait.class);
+    return Set.of();
   }
 
   /** Driver-only options the GCC driver records in COLLECT_GCC_OPTIONS at link time. */
