@@ -21,18 +21,22 @@ import org.offlink.bridge.process.ResponseFiles;
  *     tables with each device image)
  * @param parallelOffload {@code --parallel-offload} (true) or {@code --serial-offload} (false), the
  *     last one wins; empty leaves lto-wrapper's default
+ * @param keepHostHardening true with {@code --keep-host-hardening} (lto-wrapper: pass host-only
+ *     hardening options such as {@code -fcf-protection=full} to the accel compilers, as GCC 12
+ *     does, instead of dropping them with a warning)
  */
 public record OfflinkFlags(
     Optional<WrapperMode> wrapper,
     Optional<OffloadFailure> offloadFailure,
     boolean consistencyCheck,
-    Optional<Boolean> parallelOffload) {
+    Optional<Boolean> parallelOffload,
+    boolean keepHostHardening) {
   /** The environment variable holding the words. */
   public static final String VARIABLE = "OFFLINK_FLAGS";
 
   /** No flags given. */
   public static final OfflinkFlags NONE =
-      new OfflinkFlags(Optional.empty(), Optional.empty(), true, Optional.empty());
+      new OfflinkFlags(Optional.empty(), Optional.empty(), true, Optional.empty(), false);
 
   /** Checks the fields. */
   public OfflinkFlags {
@@ -61,7 +65,8 @@ public record OfflinkFlags(
     OFFLOAD_FAILURE("--offload-failure=", Tool.LTO_WRAPPER, "warn|fatal"),
     NO_CONSISTENCY_CHECK("--no-consistency-check", Tool.LTO_WRAPPER, ""),
     PARALLEL_OFFLOAD("--parallel-offload", Tool.LTO_WRAPPER, ""),
-    SERIAL_OFFLOAD("--serial-offload", Tool.LTO_WRAPPER, "");
+    SERIAL_OFFLOAD("--serial-offload", Tool.LTO_WRAPPER, ""),
+    KEEP_HOST_HARDENING("--keep-host-hardening", Tool.LTO_WRAPPER, "");
 
     private final String spelling;
     private final Tool tool;
@@ -143,15 +148,28 @@ public record OfflinkFlags(
     return switch (flag) {
       case WRAPPER ->
           new OfflinkFlags(
-              Optional.of(wrapperMode(value)), offloadFailure, consistencyCheck, parallelOffload);
+              Optional.of(wrapperMode(value)),
+              offloadFailure,
+              consistencyCheck,
+              parallelOffload,
+              keepHostHardening);
       case OFFLOAD_FAILURE ->
-          new OfflinkFlags(wrapper, Optional.of(failure(value)), consistencyCheck, parallelOffload);
+          new OfflinkFlags(
+              wrapper,
+              Optional.of(failure(value)),
+              consistencyCheck,
+              parallelOffload,
+              keepHostHardening);
       case NO_CONSISTENCY_CHECK ->
-          new OfflinkFlags(wrapper, offloadFailure, false, parallelOffload);
+          new OfflinkFlags(wrapper, offloadFailure, false, parallelOffload, keepHostHardening);
       case PARALLEL_OFFLOAD ->
-          new OfflinkFlags(wrapper, offloadFailure, consistencyCheck, Optional.of(true));
+          new OfflinkFlags(
+              wrapper, offloadFailure, consistencyCheck, Optional.of(true), keepHostHardening);
       case SERIAL_OFFLOAD ->
-          new OfflinkFlags(wrapper, offloadFailure, consistencyCheck, Optional.of(false));
+          new OfflinkFlags(
+              wrapper, offloadFailure, consistencyCheck, Optional.of(false), keepHostHardening);
+      case KEEP_HOST_HARDENING ->
+          new OfflinkFlags(wrapper, offloadFailure, consistencyCheck, parallelOffload, true);
     };
   }
 

@@ -21,11 +21,14 @@ class OfflinkFlagsTest {
         OfflinkFlags.fromEnvironment(
             Map.of(
                 "OFFLINK_FLAGS",
-                "--wrapper=c --offload-failure=fatal --no-consistency-check --parallel-offload"));
+                "--wrapper=c --offload-failure=fatal --no-consistency-check --parallel-offload"
+                    + " --keep-host-hardening"));
     assertEquals(Optional.of(WrapperMode.C), f.wrapper());
     assertEquals(Optional.of(OffloadFailure.FATAL), f.offloadFailure());
     assertFalse(f.consistencyCheck());
     assertEquals(Optional.of(true), f.parallelOffload());
+    assertTrue(f.keepHostHardening());
+    assertFalse(OfflinkFlags.NONE.keepHostHardening(), "GCC 12's forwarding is not the default");
     assertEquals(
         Optional.of(false),
         OfflinkFlags.parse(List.of("--parallel-offload", "--serial-offload")).parallelOffload(),
@@ -48,7 +51,9 @@ class OfflinkFlagsTest {
   @Test
   void mkoffloadAcceptsLtoWrapperWordsAndRejectsUnknownOnes() {
     Map<String, String> env =
-        Map.of("OFFLINK_FLAGS", "--offload-failure=warn --serial-offload --wrapper=c");
+        Map.of(
+            "OFFLINK_FLAGS",
+            "--offload-failure=warn --serial-offload --keep-host-hardening --wrapper=c");
     assertEquals(
         WrapperMode.C,
         MkoffloadInvocation.parse(List.of("-o", "x.o"), "/p/accel/nvptx-none/mkoffload", env)

@@ -127,9 +127,14 @@ public final class ChildRunner {
   public void checked(List<String> argv, CommandResult result) {
     if (!result.succeeded()) {
       forward(result);
-      throw new LtoWrapperException(
-          argv.get(0) + " returned " + result.exitStatus() + " exit status");
+      throw exitFailure(argv, result);
     }
+  }
+
+  /** GCC's {@code <program> returned N exit status} for a failed child. */
+  public LtoWrapperException exitFailure(List<String> argv, CommandResult result) {
+    return new LtoWrapperException(
+        argv.get(0) + " returned " + result.exitStatus() + " exit status");
   }
 
   /** Copies a child's captured output to our stderr (stdout is protocol). */

@@ -7,6 +7,7 @@ import org.offlink.bridge.OfflinkFlags.OffloadFailure;
 import org.offlink.bridge.process.CommandResult;
 import org.offlink.ltowrapper.RunContext;
 import org.offlink.ltowrapper.options.DecodedOption;
+import org.offlink.ltowrapper.options.HostHardening;
 import org.offlink.ltowrapper.options.OptionForwarding;
 
 /**
@@ -89,8 +90,12 @@ public final class MkoffloadCommand {
     if (result.succeeded()) {
       return Optional.of(out);
     }
+    // A host hardening option the device cannot honour (HostHardening): one more line, the fix.
+    Optional<String> fix = HostHardening.hint(result.stdout() + result.stderr());
     if (ctx.offloadPolicy().failure() == OffloadFailure.FATAL) {
-      ctx.children().checked(argv, result);
+      ctx.children().forward(result);
+      fix.ifPresent(ctx.diag()::note);
+      throw ctx.children().exitFailure(argv, result);
     }
     if (ctx.settings().verbose()) {
       ctx.children().forward(result);
@@ -102,6 +107,7 @@ public final class MkoffloadCommand {
                 + target
                 + "%> dropped (its code runs on the host): "
                 + firstError(result, mkoffload));
+    fix.ifPresent(ctx.diag()::note);
     return Optional.empty();
   }
 

@@ -23,6 +23,7 @@ import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.io.OptsSection;
 import org.offlink.ltowrapper.jobs.JobScheduler;
 import org.offlink.ltowrapper.options.DecodedOption;
+import org.offlink.ltowrapper.options.HostHardening;
 import org.offlink.ltowrapper.options.OptionMerger;
 import org.offlink.streamer.MalformedObjectException;
 
@@ -52,7 +53,7 @@ public final class OffloadImages {
    * protocol lines.
    */
   public Pending startWith(List<String> names) {
-    List<DecodedOption> merged = mergeOptions(names);
+    List<DecodedOption> ilOptions = mergeOptions(names);
     // The host tables are only needed once an image is built: the first job starts first and
     // this thread reads the tables while its accel compiler runs (on the link's critical path
     // otherwise). Before any later submission, which waits for a free slot: with one slot that
@@ -62,6 +63,12 @@ public final class OffloadImages {
     List<Future<Optional<String>>> images = new ArrayList<>();
     Optional<String> compilerPath = ctx.settings().compilerPath();
     List<String> targets = compilerPath.isPresent() ? targets(ctx.settings()) : List.of();
+    // Once for all targets, and only when some image is built: the warning names the option once.
+    List<DecodedOption> merged =
+        targets.isEmpty()
+            ? ilOptions
+            : HostHardening.forOffloadCompile(
+                ilOptions, ctx.settings().flags().keepHostHardening(), ctx.diag()::warning);
     for (String target : targets) {
       // Located inside the job, as GCC looks up each target's mkoffload just before running it.
       images.add(

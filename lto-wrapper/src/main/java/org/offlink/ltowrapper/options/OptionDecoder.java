@@ -38,6 +38,11 @@ public final class OptionDecoder {
     if (!word.startsWith("-") || word.equals("-")) {
       return new DecodedOption(GccOption.INPUT, "", word, 1, List.of(word), word);
     }
+    if (word.equals("-fcf-protection")) {
+      // common.opt: Alias(fcf-protection=,full), so a bare -fcf-protection on the link line is
+      // the link-time -fcf-protection= that merge_and_complain lets win.
+      return withArg(GccOption.FCF_PROTECTION, "full", word);
+    }
     for (GccOption o : GccOption.values()) {
       if (o.spelling().isEmpty()) {
         continue;

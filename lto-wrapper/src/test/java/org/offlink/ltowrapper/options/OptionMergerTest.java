@@ -122,6 +122,18 @@ class OptionMergerTest {
   }
 
   @Test
+  void bareCfProtectionAtLinkTimeIsTheFullAliasAndWins() {
+    // common.opt: -fcf-protection is Alias(fcf-protection=,full): the first unit stays the base,
+    // later units are not merged (without the alias they would be ANDed down to none).
+    assertEquals(
+        "-fcf-protection=full",
+        merge("-fcf-protection", "-fcf-protection=full", "-fcf-protection=none"));
+    assertEquals(
+        List.of("-fcf-protection=full"),
+        OptionDecoder.decodeOne("-fcf-protection", null).canonical());
+  }
+
+  @Test
   void cfProtectionCheckAtLinkTimeIsFatalOnMismatch() {
     LtoWrapperException e =
         assertThrows(
