@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * A corpus program as described by {@code corpus/<name>/build.properties}:
@@ -56,6 +57,26 @@ record CorpusProgram(
     if (sources.isEmpty()) {
       throw new IllegalArgumentException(name + ": no sources");
     }
+  }
+
+  /**
+   * This program with {@code extraFlags} added to the options of every compile and link, and {@code
+   * extraLinkFlags} to those of its links only (after the target options).
+   */
+  CorpusProgram with(List<String> extraFlags, List<String> extraLinkFlags) {
+    return new CorpusProgram(
+        name,
+        directory,
+        language,
+        model,
+        sources,
+        staticSources,
+        sharedSources,
+        Stream.concat(flags.stream(), extraFlags.stream()).toList(),
+        Stream.concat(linkFlags.stream(), extraLinkFlags.stream()).toList(),
+        expectedImages,
+        expectedLinkError,
+        expectedOutput);
   }
 
   /** Whether GCC 12 is expected to refuse linking this program. */

@@ -2,7 +2,6 @@ package org.offlink.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.offlink.it.RegistrationAssertions.assertBuilt;
 import static org.offlink.it.RegistrationAssertions.assertSameBehaviour;
@@ -56,20 +55,23 @@ class HostHardeningIT {
 
   @BeforeAll
   static void setUp() throws IOException {
-    String property = System.getProperty("offlink.dist");
-    assertNotNull(property, "system property offlink.dist (set by failsafe)");
-    dist = Path.of(property);
+    dist = Toolchain.offlinkDist();
     toolchain = Toolchain.create(scratch);
   }
 
   static Stream<Arguments> cfProtection() {
-    List<Arguments> cases = new ArrayList<>();
-    for (TargetSet targets : TARGET_SETS) {
-      cases.add(Arguments.of("-fcf-protection", "-fcf-protection=full", targets));
-      cases.add(Arguments.of("-fcf-protection=branch", "-fcf-protection=branch", targets));
-      cases.add(Arguments.of("-fcf-protection=return", "-fcf-protection=return", targets));
-    }
-    return cases.stream();
+    return perTargetSet(
+        List.of(
+            List.of("-fcf-protection", "-fcf-protection=full"),
+            List.of("-fcf-protection=branch", "-fcf-protection=branch"),
+            List.of("-fcf-protection=return", "-fcf-protection=return")));
+  }
+
+  /** Each row once for every target set, in {@link #TARGET_SETS} order, the set appended. */
+  private static Stream<Arguments> perTargetSet(List<List<String>> rows) {
+    return TARGET_SETS.stream()
+        .flatMap(
+            targets -> rows.stream().map(row -> Arguments.of(row.get(0), row.get(1), targets)));
   }
 
   @ParameterizedTest(name = "{0} [{2}]")
@@ -100,12 +102,10 @@ class HostHardeningIT {
   }
 
   static Stream<Arguments> stackProtector() {
-    List<Arguments> cases = new ArrayList<>();
-    for (TargetSet targets : TARGET_SETS) {
-      cases.add(Arguments.of("-fstack-protector-strong", "c_map_clauses", targets));
-      cases.add(Arguments.of("-fstack-protector-all", "c_target_scalar", targets));
-    }
-    return cases.stream();
+    return perTargetSet(
+        List.of(
+            List.of("-fstack-protector-strong", "c_map_clauses"),
+            List.of("-fstack-protector-all", "c_target_scalar")));
   }
 
   @ParameterizedTest(name = "{0} {1} [{2}]")
@@ -145,9 +145,7 @@ class HostHardeningIT {
     assertTrue(useless.failureDiagnostics().contains("__stack_chk_fail"), useless::log);
 
     CorpusProgram fixed =
-        withLinkFlags(
-            HostLtoIT.withFlags(base, List.of("-fno-stack-protector")),
-            List.of("-fstack-protector-strong"));
+        base.with(List.of("-fno-stack-protector"), List.of("-fstack-protector-strong"));
     BuildResult stock = toolchain.build(fixed, targets, ToolDir.stock(), work.resolve("stock"));
     BuildResult ours =
         toolchain.build(
@@ -244,24 +242,6 @@ class HostHardeningIT {
     assertEquals(targets.targets().size(), run.dump().registered().size(), run.dump()::text);
     PLAIN_STOCK.put(targets.label(), run);
     return run;
-  }
-
-  private static CorpusProgram withLinkFlags(CorpusProgram p, List<String> extra) {
-    List<String> linkFlags = new ArrayList<>(p.linkFlags());
-    linkFlags.addAll(extra);
-    return new CorpusProgram(
-        p.name(),
-        p.directory(),
-        p.language(),
-        p.model(),
-        p.sources(),
-        p.staticSources(),
-        p.sharedSources(),
-        p.flags(),
-        linkFlags,
-        p.expectedImages(),
-        p.expectedLinkError(),
-        p.expectedOutput());
   }
 
   private static ToolDir oursTools(Path dir, TargetSet targets) throws IOException {

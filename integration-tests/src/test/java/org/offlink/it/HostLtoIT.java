@@ -287,19 +287,7 @@ class HostLtoIT {
 
   /** {@code p} with {@code extra} added to the options of every compile and link. */
   static CorpusProgram withFlags(CorpusProgram p, List<String> extra) {
-    return new CorpusProgram(
-        p.name(),
-        p.directory(),
-        p.language(),
-        p.model(),
-        p.sources(),
-        p.staticSources(),
-        p.sharedSources(),
-        plus(p.flags(), extra.toArray(String[]::new)),
-        p.linkFlags(),
-        p.expectedImages(),
-        p.expectedLinkError(),
-        p.expectedOutput());
+    return p.with(extra, List.of());
   }
 
   private static List<String> plus(List<String> list, String... more) {

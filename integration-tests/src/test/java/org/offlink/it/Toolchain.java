@@ -88,6 +88,15 @@ final class Toolchain {
     return new Toolchain(runner, SAFE_PATH, spy, ltoWrapper.getParent());
   }
 
+  /** The built offlink tree ({@code target/offlink}), named by failsafe's {@code offlink.dist}. */
+  static Path offlinkDist() {
+    String property = System.getProperty("offlink.dist");
+    if (property == null) {
+      throw new IllegalStateException("system property offlink.dist (set by failsafe) is missing");
+    }
+    return Path.of(property);
+  }
+
   /** This toolchain with another PATH for its children. */
   Toolchain withPath(String newPath) {
     return new Toolchain(runner, newPath, spyLibrary, stockLibexec);

@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * GCC 13, 14 and 15 do too: their lto-wrapper still merges and forwards {@code -fcf-protection=} to
  * mkoffload ({@code merge_and_complain} and {@code append_compiler_options} in gcc/lto-wrapper.cc,
  * unchanged through trunk after 15, e.g. gcc-mirror/gcc 0013501e), their mkoffload passes it on
- * (the 13/14/15 mkoffload argv captured in shared/reference/gcc13-15-delta.md §3 carry {@code
+ * (the 13/14/15 mkoffload argv captured in shared/reference/gcc13-15-delta.md §4.2 carry {@code
  * -fcf-protection=none}), and {@code process_options} in gcc/toplev.cc still rejects every value
  * but {@code none} on targets without CET; neither nvptx's nor gcn's option override touches {@code
  * flag_stack_protect}.
