@@ -4,10 +4,14 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.offlink.streamer.MalformedObjectException;
 import org.offlink.streamer.elf.ElfClass;
 import org.offlink.streamer.elf.ElfFile;
@@ -68,8 +72,35 @@ public final class LtoDebugSectionCopier {
     if (bytes.isEmpty()) {
       return false;
     }
+    boolean created = !Files.exists(output);
     AtomicFiles.write(output, bytes.get());
+    if (created) {
+      makeExecutable(output);
+    }
     return true;
+  }
+
+  /**
+   * libiberty creates the file with mode 0777 (an object, like a linker output), so a new copy is
+   * executable where the umask lets it be readable; an existing file keeps its mode.
+   */
+  private static void makeExecutable(Path file) throws IOException {
+    Set<PosixFilePermission> perms;
+    try {
+      perms = EnumSet.copyOf(Files.getPosixFilePermissions(file));
+    } catch (UnsupportedOperationException notPosix) {
+      return;
+    }
+    if (perms.contains(PosixFilePermission.OWNER_READ)) {
+      perms.add(PosixFilePermission.OWNER_EXECUTE);
+    }
+    if (perms.contains(PosixFilePermission.GROUP_READ)) {
+      perms.add(PosixFilePermission.GROUP_EXECUTE);
+    }
+    if (perms.contains(PosixFilePermission.OTHERS_READ)) {
+      perms.add(PosixFilePermission.OTHERS_EXECUTE);
+    }
+    Files.setPosixFilePermissions(file, perms);
   }
 
   /** As {@link #copy}, returning the object's bytes instead of writing a file. */

@@ -72,7 +72,12 @@ class LtoDebugSectionCopierTest {
     List<String> args = new ArrayList<>(flags);
     args.addAll(List.of("x.o", "-o", "x"));
     link("gcc-12", args);
-    assertArrayEquals(Files.readAllBytes(tmp.resolve("x.o.debug.temp.o")), ours(obj, 0, true));
+    Path stock = tmp.resolve("x.o.debug.temp.o");
+    assertArrayEquals(Files.readAllBytes(stock), ours(obj, 0, true));
+    assertEquals(
+        Files.getPosixFilePermissions(stock),
+        Files.getPosixFilePermissions(tmp.resolve("ours.o")),
+        "a new copy gets stock's mode (0777 less the umask)");
     try (ElfFile copy = ElfReader.read(tmp.resolve("ours.o"))) {
       assertTrue(copy.section(".debug_info").isPresent());
       assertTrue(copy.sectionsWithPrefix(".gnu.").isEmpty(), "no LTO or offload section copied");
