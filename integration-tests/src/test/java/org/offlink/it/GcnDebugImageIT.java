@@ -85,13 +85,46 @@ class GcnDebugImageIT {
   void debugImagesAreStocks(
       CorpusProgram program, TargetSet targets, List<String> flags, @TempDir Path work)
       throws IOException {
+    assertSameAsStock(program, targets, flags, ours(work), work);
+  }
+
+  /** Host LTO objects carry the same early debug sections; and the whole offlink tree. */
+  static Stream<Arguments> offlinkTree() {
+    Stream<Arguments> lto =
+        Corpus.programs("c_target_scalar", "cpp_multi_tu", "f_declare_target").stream()
+            .map(p -> Arguments.of(p, TargetSet.gcn("gfx906"), List.of("-g", "-flto"), false));
+    Stream<Arguments> tree =
+        Corpus.programs("c_declare_target_tus", "c_static_lib", "cpp_templates").stream()
+            .map(p -> Arguments.of(p, TargetSet.both("gfx906"), G, true));
+    return Stream.concat(lto, tree);
+  }
+
+  @ParameterizedTest(name = "{0} [{1}] {2} whole offlink tree={3}")
+  @MethodSource("offlinkTree")
+  void hostLtoAndWholeTree(
+      CorpusProgram program,
+      TargetSet targets,
+      List<String> flags,
+      boolean wholeTree,
+      @TempDir Path work)
+      throws IOException {
+    ToolDir tools =
+        wholeTree
+            ? new ToolDir("offlink", Optional.of(dist.resolve("libexec/offlink")))
+            : ours(work);
+    assertSameAsStock(program, targets, flags, tools, work);
+  }
+
+  private static void assertSameAsStock(
+      CorpusProgram program, TargetSet targets, List<String> flags, ToolDir ours, Path work)
+      throws IOException {
     CorpusProgram debug = withFlags(program, flags);
     Path folder = work.resolve("build");
     List<String> saveTemps = List.of("-save-temps");
     BuildResult stockBuild = toolchain.build(debug, targets, ToolDir.stock(), folder, saveTemps);
     if (program.linkFails()) {
       assertLinkRefused(stockBuild);
-      assertLinkRefused(toolchain.build(debug, targets, ours(work), work.resolve("o"), saveTemps));
+      assertLinkRefused(toolchain.build(debug, targets, ours, work.resolve("o"), saveTemps));
       return;
     }
     assertBuilt(stockBuild);
@@ -103,7 +136,7 @@ class GcnDebugImageIT {
     }
     Files.move(folder, work.resolve("stock"));
 
-    BuildResult oursBuild = toolchain.build(debug, targets, ours(work), folder, saveTemps);
+    BuildResult oursBuild = toolchain.build(debug, targets, ours, folder, saveTemps);
     assertBuilt(oursBuild);
     RunResult mine = toolchain.run(oursBuild);
     TreeMap<String, byte[]> ourFiles = gcnArtifacts(folder);
