@@ -157,6 +157,18 @@ class LauncherRelocationIT {
   }
 
   @Test
+  void offlinkJavaMayNameACommandOnPath() throws Exception {
+    Path tree = copyOfTree();
+    Files.writeString(tree.resolve("lib/java.conf"), FOREIGN_JDK + "\n");
+    Run r =
+        run(
+            Map.of("OFFLINK_JAVA", "java"),
+            List.of(tree.resolve("bin/offlink").toString(), "--version"));
+    assertEquals(0, r.status(), r.stderr());
+    assertEquals("", r.stderr());
+  }
+
+  @Test
   void anUnusableOfflinkJavaIsAnError() throws Exception {
     Path tree = copyOfTree();
     String bad = dir.resolve("no-such-java").toString();
