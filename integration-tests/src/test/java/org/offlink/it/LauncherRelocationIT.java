@@ -71,6 +71,20 @@ class LauncherRelocationIT {
     return copy;
   }
 
+  /** A copy of the tree as built on a machine whose JDK this one lacks. */
+  private Path movedTreeWithForeignJdk() throws IOException {
+    Path tree = copyOfTree();
+    Files.writeString(tree.resolve("lib/java.conf"), FOREIGN_JDK + "\n");
+    return tree;
+  }
+
+  /** offlink --version through the tree's launcher starts a JVM without a word on stderr. */
+  private void assertVersionRunsSilently(Path tree, Map<String, String> env) throws Exception {
+    Run r = run(env, List.of(tree.resolve("bin/offlink").toString(), "--version"));
+    assertEquals(0, r.status(), r.stderr());
+    assertEquals("", r.stderr());
+  }
+
   private Run linkThrough(Path tree, Map<String, String> env, List<String> wrap) throws Exception {
     Files.writeString(dir.resolve("p.c"), PROGRAM);
     List<String> argv = new ArrayList<>(wrap);
@@ -102,34 +116,25 @@ class LauncherRelocationIT {
 
   @Test
   void aMissingRecordedJdkFallsBackToJavaOnPathSilently() throws Exception {
-    Path tree = copyOfTree();
-    Files.writeString(tree.resolve("lib/java.conf"), FOREIGN_JDK + "\n");
+    Path tree = movedTreeWithForeignJdk();
     // A JAVA_HOME without a java is passed over too.
     Map<String, String> env = Map.of("JAVA_HOME", dir.resolve("no-such-jdk").toString());
-    Run version = run(env, List.of(tree.resolve("bin/offlink").toString(), "--version"));
-    assertEquals(0, version.status(), version.stderr());
-    assertEquals("", version.stderr());
+    assertVersionRunsSilently(tree, env);
     assertLinkedThroughCopy(tree, linkThrough(tree, env, List.of()));
   }
 
   @Test
   void javaHomeIsUsedWhenTheRecordedJdkIsMissing() throws Exception {
-    Path tree = copyOfTree();
-    Files.writeString(tree.resolve("lib/java.conf"), FOREIGN_JDK + "\n");
+    Path tree = movedTreeWithForeignJdk();
     Path javaHome = Path.of(System.getProperty("java.home"));
     // No java on PATH at all: only JAVA_HOME can supply it.
-    Run version =
-        run(
-            Map.of("JAVA_HOME", javaHome.toString(), "PATH", dir.resolve("empty").toString()),
-            List.of(tree.resolve("bin/offlink").toString(), "--version"));
-    assertEquals(0, version.status(), version.stderr());
-    assertEquals("", version.stderr());
+    assertVersionRunsSilently(
+        tree, Map.of("JAVA_HOME", javaHome.toString(), "PATH", dir.resolve("empty").toString()));
   }
 
   @Test
   void withNoJvmAtAllEveryLauncherSaysWhatItLookedFor() throws Exception {
-    Path tree = copyOfTree();
-    Files.writeString(tree.resolve("lib/java.conf"), FOREIGN_JDK + "\n");
+    Path tree = movedTreeWithForeignJdk();
     String javaHome = dir.resolve("no-such-jdk").toString();
     for (String launcher :
         List.of(
@@ -158,14 +163,8 @@ class LauncherRelocationIT {
 
   @Test
   void offlinkJavaMayNameACommandOnPath() throws Exception {
-    Path tree = copyOfTree();
-    Files.writeString(tree.resolve("lib/java.conf"), FOREIGN_JDK + "\n");
-    Run r =
-        run(
-            Map.of("OFFLINK_JAVA", "java"),
-            List.of(tree.resolve("bin/offlink").toString(), "--version"));
-    assertEquals(0, r.status(), r.stderr());
-    assertEquals("", r.stderr());
+    Path tree = movedTreeWithForeignJdk();
+    assertVersionRunsSilently(tree, Map.of("OFFLINK_JAVA", "java"));
   }
 
   @Test
