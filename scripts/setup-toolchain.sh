@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian GCC 12 offload toolchain offlink works with, unless it is already there.
 # Idempotent: no apt run when every package is installed. Needs root (or sudo) only to install.
+# --packaging: also the tools that build and check the Debian package (debian/).
 set -euo pipefail
 
 packages=(
@@ -9,6 +10,7 @@ packages=(
   libgomp-plugin-nvptx1 libgomp-plugin-amdgcn1
   binutils file
 )
+if [[ ${1:-} == --packaging ]]; then packages+=(dpkg-dev debhelper lintian); fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -6,7 +6,8 @@
 #   JDK 17+: a CDS archive  (-XX:ArchiveClassesAtExit)    -> lib/cds/<jdk>.jsa
 # The JVM options reach the launcher through JAVA_TOOL_OPTIONS (its notice goes to stderr; stdout
 # is lto-wrapper's protocol, which is also why JDK 25's one-step AOTCacheOutput is not used).
-# Also records the newest JDK in lib/java.conf, the launchers' default JVM.
+# Also records the newest JDK in lib/java.conf, the launchers' default JVM, unless the first
+# argument is --no-java-conf (the Debian package: its launchers run the system java).
 # Never fails the build: without GCC's offload compilers there is nothing to train on, and the
 # launchers simply run without a cache.
 set -uo pipefail
@@ -16,6 +17,8 @@ lib=$dist/lib
 [[ -d "$dist/lib/offlink" ]] && lib=$dist/lib/offlink
 mkdir -p "$lib/cds"
 
+java_conf=1
+if [[ ${1:-} == --no-java-conf ]]; then java_conf=0; shift; fi
 homes=("$@")
 if ((${#homes[@]} == 0)); then
   for h in /usr/lib/jvm/*; do [[ -x "$h/bin/java" && ! -L "$h" ]] && homes+=("$h"); done
@@ -30,7 +33,7 @@ for h in "${homes[@]}"; do
   [[ -n "$m" ]] && ((m >= 17)) || continue
   if ((m > newest_major)); then newest=$h newest_major=$m; fi
 done
-if [[ -n "$newest" ]]; then
+if [[ -n "$newest" ]] && ((java_conf)); then
   echo "$(readlink -f "$newest/bin/java")" > "$lib/java.conf"
 fi
 
