@@ -1,8 +1,8 @@
 package org.offlink.bridge.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.NoSuchFileException;
 import org.offlink.bridge.ToolContext;
+import org.offlink.streamer.io.ErrorText;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -61,9 +61,6 @@ public final class OfflinkMain implements Runnable {
   }
 
   private static String describe(Exception e) {
-    if (e instanceof NoSuchFileException n) {
-      return n.getFile() + ": no such file";
-    }
-    return e.getMessage() == null ? e.toString() : e.getMessage();
+    return ErrorText.of(e);
   }
 }

@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.offlink.streamer.MalformedObjectException;
+import org.offlink.streamer.io.FileKinds;
 
 /**
  * Reads the table of contents of GNU, BSD and thin {@code ar} archives without copying member data:
@@ -144,11 +145,17 @@ public final class ArchiveReader {
     if (external) {
       // Like BFD, resolve against the archive's directory without normalising, so the path
       // matches what ld hands to the LTO plugin ("sub/../x.o").
+      if (!FileKinds.isValidName(name)) {
+        throw new MalformedObjectException(
+            file, pos, "expected a thin archive member file name, found one with a NUL byte");
+      }
       Path parent = file.getParent();
       Path resolved = parent == null ? Path.of(name) : parent.resolve(name);
       if (!Files.isRegularFile(resolved)) {
         throw new MalformedObjectException(
-            file, pos, "expected thin archive member file " + resolved + ", found no such file");
+            file,
+            pos,
+            "expected thin archive member " + resolved + ", found " + FileKinds.describe(resolved));
       }
       externalFile = Optional.of(resolved);
       offset = 0;

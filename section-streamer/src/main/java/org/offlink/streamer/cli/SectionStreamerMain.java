@@ -1,9 +1,7 @@
 package org.offlink.streamer.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.NoSuchFileException;
+import org.offlink.streamer.io.ErrorText;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -67,15 +65,6 @@ public final class SectionStreamerMain implements Runnable {
 
   /** A one-line description of a failure, naming the file where there is one. */
   static String describe(Exception e) {
-    if (e instanceof NoSuchFileException n) {
-      return n.getFile() + ": no such file";
-    }
-    if (e instanceof AccessDeniedException a) {
-      return a.getFile() + ": permission denied";
-    }
-    if (e instanceof IOException && e.getMessage() != null) {
-      return e.getMessage().replace('\n', ' ');
-    }
-    return e.getClass().getSimpleName() + ": " + e.getMessage();
+    return ErrorText.of(e);
   }
 }

@@ -121,8 +121,24 @@ public final class ImageMemory {
     return elf.path();
   }
 
-  /** {@code length} bytes at virtual address {@code address}, all inside one section. */
+  /** The size of the file (or archive member) this image was read from. */
+  public long fileSize() {
+    return elf.length();
+  }
+
+  /**
+   * {@code length} bytes at virtual address {@code address}, all inside one section. A read longer
+   * than the file itself is malformed even inside a {@code NOBITS} section (which reads as zeros):
+   * a table claiming gigabytes there must not make us allocate them.
+   */
   public byte[] read(long address, long length) throws IOException {
+    if (length > elf.length()) {
+      throw malformed(
+          address,
+          String.format(
+              "expected at most the file's %d bytes, found a claim of %d bytes",
+              elf.length(), length));
+    }
     ElfSection s = sectionAt(address, length);
     byte[] out = new byte[Math.toIntExact(length)];
     if (s.hasFileData()) {
