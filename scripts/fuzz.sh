@@ -96,7 +96,7 @@ run_target() {
   log="$work/$t.log"
   set +e
   (cd "$work/$t" && nice "$java" -Xmx512m -XX:+UseSerialGC -cp "$cp" \
-    com.code_intelligence.jazzer.Jazzer --target_class="org.offlink.fuzz.$t" \
+    com.code_intelligence.jazzer.Jazzer --target_class="org.offlink.fuzz.${t%FuzzTest}Fuzzer" \
     --instrumentation_includes='org.offlink.**' \
     -rss_limit_mb=1536 -timeout=20 -print_final_stats=1 "${limit[@]}" \
     -artifact_prefix="$PWD/" corpus "$OLDPWD/$seed_dir") >"$log" 2>&1

@@ -2,34 +2,15 @@ package org.offlink.fuzz;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.io.IOException;
-import java.nio.file.Path;
-import org.offlink.streamer.MalformedObjectException;
-import org.offlink.streamer.inspect.BinaryInspector;
-import org.offlink.streamer.inspect.HsacoTarget;
 
 /**
- * Linked-program and device-image inspection, as {@code offlink inspect} runs it: the offload
- * tables and registration calls of a host executable, the PTX and HSACO images they point at, LLVM
- * offload binaries, and an HSACO header on its own.
+ * Replays {@link ImageInspectFuzzer}'s committed seeds and named crash regressions (resources under
+ * {@code ImageInspectFuzzTestInputs/}) in the normal test run; {@code JAZZER_FUZZ=1} fuzzes from
+ * JUnit.
  */
 public class ImageInspectFuzzTest {
-  /** Entry point for Jazzer's command line (scripts/fuzz.sh). */
-  public static void fuzzerTestOneInput(byte[] data) throws IOException {
-    Path file = FuzzFiles.write("program", data);
-    try {
-      BinaryInspector.inspect(file);
-    } catch (MalformedObjectException e) {
-      // rejected cleanly
-    }
-    try {
-      HsacoTarget.of(data, file);
-    } catch (MalformedObjectException e) {
-      // rejected cleanly
-    }
-  }
-
   @FuzzTest(maxDuration = "10s")
   void imageInspect(byte[] data) throws IOException {
-    fuzzerTestOneInput(data);
+    ImageInspectFuzzer.fuzzerTestOneInput(data);
   }
 }

@@ -1,28 +1,14 @@
 package org.offlink.fuzz;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import java.nio.file.Path;
-import org.offlink.bridge.nvptx.PtxImageParser;
-import org.offlink.streamer.MalformedObjectException;
 
 /**
- * The linked-PTX parser: the {@code //:VAR_MAP}, {@code //:FUNC_MAP} and {@code //:IND_FUNC_MAP}
- * records nvptx-ld leaves in the PTX, and the chunking of the text into GCC's string pieces.
+ * Replays {@link PtxMapFuzzer}'s committed seeds and named crash regressions (resources under
+ * {@code PtxMapFuzzTestInputs/}) in the normal test run; {@code JAZZER_FUZZ=1} fuzzes from JUnit.
  */
 public class PtxMapFuzzTest {
-  private static final Path NAME = Path.of("fuzz.ptx");
-
-  /** Entry point for Jazzer's command line (scripts/fuzz.sh). */
-  public static void fuzzerTestOneInput(byte[] data) {
-    try {
-      PtxImageParser.parse(data, NAME);
-    } catch (MalformedObjectException e) {
-      // rejected cleanly
-    }
-  }
-
   @FuzzTest(maxDuration = "10s")
   void ptxMap(byte[] data) {
-    fuzzerTestOneInput(data);
+    PtxMapFuzzer.fuzzerTestOneInput(data);
   }
 }

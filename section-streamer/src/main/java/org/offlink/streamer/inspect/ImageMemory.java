@@ -46,6 +46,7 @@ public final class ImageMemory {
   private final List<ElfSection> mapped;
   private final Map<Long, Long> relocatedWords;
   private final Map<Integer, byte[]> cache = new HashMap<>();
+  private long cachedBytes;
 
   private ImageMemory(ElfFile elf, List<ElfSection> mapped, Map<Long, Long> relocatedWords) {
     this.elf = elf;
@@ -219,7 +220,18 @@ public final class ImageMemory {
   private byte[] data(ElfSection s) throws IOException {
     byte[] d = cache.get(s.index());
     if (d == null) {
+      // Sections of a real image do not overlap, so what is cached never exceeds the file; many
+      // headers naming one large region would otherwise multiply it.
+      if (s.hasFileData() && cachedBytes + s.size() > elf.length()) {
+        throw malformed(
+            s.addr(),
+            String.format(
+                "expected sections holding at most the file's %d bytes in all, found section [%d]"
+                    + " %s overlapping others",
+                elf.length(), s.index(), s.name()));
+      }
       d = elf.readSectionData(s);
+      cachedBytes += d.length;
       cache.put(s.index(), d);
     }
     return d;
