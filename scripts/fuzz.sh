@@ -51,9 +51,9 @@ if [ -z "${FUZZ_SKIP_BUILD:-}" ]; then
 fi
 # Run from a snapshot of the classes, so that rebuilding the tree while a long run goes on does
 # not change classes under the fuzzer's feet.
-snap="$PWD/$work/classes"
-rm -rf "$snap"
+snap="$PWD/$work/classes.$$"
 mkdir -p "$snap"
+trap 'rm -rf "$snap"' EXIT
 cp -r fuzz/target/test-classes "$snap/fuzz"
 cp="$snap/fuzz"
 for m in section-streamer accel-compiler-bridge; do
