@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.offlink.streamer.io.FileKinds;
 
 /**
  * Expands {@code @file} arguments the way libiberty's {@code expandargv} does (GCC's tools call it
@@ -28,10 +29,6 @@ public final class ResponseFileExpander {
 
   /** The largest response file read: 64 MiB, far beyond any command line GCC writes. */
   static final long MAX_BYTES = 64L << 20;
-
-  private static final int S_IFMT = 0170000;
-  private static final int S_IFCHR = 0020000;
-  private static final int S_IFBLK = 0060000;
 
   private final Path workingDirectory;
 
@@ -80,8 +77,7 @@ public final class ResponseFileExpander {
       throw new ResponseFileException("@-file refers to a directory");
     }
     try {
-      int type = (int) Files.getAttribute(file, "unix:mode") & S_IFMT;
-      if (type == S_IFCHR || type == S_IFBLK) {
+      if (FileKinds.isDevice(file)) {
         return Optional.of(""); // ftell reports 0 bytes for a device
       }
       if (!Files.isRegularFile(file)) {

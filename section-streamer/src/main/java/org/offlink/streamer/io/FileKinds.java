@@ -80,6 +80,12 @@ public final class FileKinds {
     }
   }
 
+  /** Whether {@code file} is a character or block device (after symlinks). */
+  public static boolean isDevice(Path file) throws IOException {
+    int type = (int) Files.getAttribute(file, "unix:mode") & S_IFMT;
+    return type == S_IFCHR || type == S_IFBLK;
+  }
+
   /** Whether {@code name} can name a file at all (no NUL byte). */
   public static boolean isValidName(String name) {
     try {
