@@ -3,6 +3,7 @@ package org.offlink.bridge.cli;
 import java.io.PrintWriter;
 import org.offlink.bridge.ToolContext;
 import org.offlink.streamer.io.ErrorText;
+import org.offlink.streamer.io.LastResort;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -29,7 +30,13 @@ public final class OfflinkMain implements Runnable {
 
   /** Runs the CLI and exits with its status. */
   public static void main(String[] args) {
-    System.exit(run(args, ToolContext.ofSystem(), JvmFacts.ofRunningJvm()));
+    ToolContext context = ToolContext.ofSystem();
+    System.exit(
+        LastResort.run(
+            PROGRAM + ": error: ",
+            context.err(),
+            context.env("OFFLINK_DEBUG").isPresent(),
+            () -> run(args, context, JvmFacts.ofRunningJvm())));
   }
 
   /** Runs the CLI in {@code context}; returns the exit status. */

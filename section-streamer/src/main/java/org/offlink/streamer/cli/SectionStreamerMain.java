@@ -2,6 +2,7 @@ package org.offlink.streamer.cli;
 
 import java.io.PrintWriter;
 import org.offlink.streamer.io.ErrorText;
+import org.offlink.streamer.io.LastResort;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -36,7 +37,12 @@ public final class SectionStreamerMain implements Runnable {
 
   /** Runs the CLI and exits with its status. */
   public static void main(String[] args) {
-    System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    System.exit(
+        LastResort.run(
+            PROGRAM + ": error: ",
+            System.err,
+            System.getenv("OFFLINK_DEBUG") != null,
+            () -> run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true))));
   }
 
   /** Runs the CLI with the given streams; returns the exit status. */
