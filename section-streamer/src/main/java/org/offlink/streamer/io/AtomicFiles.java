@@ -45,7 +45,7 @@ public final class AtomicFiles {
       if (!isTempOf(e.getFile(), target)) {
         throw e;
       }
-      FileSystemException named = new FileSystemException(target.toString(), null, failure(e));
+      FileSystemException named = renamed(e, target.toString());
       named.initCause(e);
       throw named;
     }
@@ -59,14 +59,16 @@ public final class AtomicFiles {
     return name.startsWith("." + target.getFileName() + ".") && name.endsWith(".tmp");
   }
 
-  private static String failure(FileSystemException e) {
+  /** The same kind of exception, naming {@code target}; callers may catch the kind. */
+  private static FileSystemException renamed(FileSystemException e, String target) {
     if (e instanceof AccessDeniedException) {
-      return "cannot write: permission denied";
+      return new AccessDeniedException(target, null, "cannot write: permission denied");
     }
     if (e instanceof NoSuchFileException) {
-      return "cannot write: no such directory";
+      return new NoSuchFileException(target, null, "cannot write: no such directory");
     }
-    return "cannot write: " + (e.getReason() == null ? "failed" : e.getReason());
+    return new FileSystemException(
+        target, null, "cannot write: " + (e.getReason() == null ? "failed" : e.getReason()));
   }
 
   // The target is not made absolute: a relative name keeps working in a working directory whose

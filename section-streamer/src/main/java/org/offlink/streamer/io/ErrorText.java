@@ -29,10 +29,10 @@ public final class ErrorText {
   }
 
   private static String raw(Throwable e) {
-    if (e instanceof NoSuchFileException n && n.getFile() != null) {
+    if (e instanceof NoSuchFileException n && n.getFile() != null && n.getReason() == null) {
       return n.getFile() + ": " + FileKinds.NO_SUCH_FILE;
     }
-    if (e instanceof AccessDeniedException a && a.getFile() != null) {
+    if (e instanceof AccessDeniedException a && a.getFile() != null && a.getReason() == null) {
       return a.getFile() + ": permission denied";
     }
     if (e instanceof FileSystemException f && f.getFile() != null) {
