@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The test command: installs the toolchain if missing, then runs every unit and integration test.
+# The test command: installs the toolchain if missing, then runs every unit and integration test
+# (which replays every fuzz seed and crash input), then a short fuzz run (about a minute).
 # The Testcontainers tests (DockerImageIT, DebPackageIT) get a container engine: the one that
 # answers, else rootful podman set up by scripts/setup-container-engine.sh (needs root); without
 # one they are skipped, and say so.
@@ -14,3 +15,4 @@ else
   echo "test.sh: no container engine: DockerImageIT and DebPackageIT will be skipped" >&2
 fi
 mvn -B verify "$@"
+scripts/fuzz.sh

@@ -22,9 +22,39 @@ public record ToolContext(
     Objects.requireNonNull(err, "err");
   }
 
+  /**
+   * Where the launcher keeps the caller's {@code LC_ALL} when it runs the JVM in {@code C.UTF-8}
+   * (so that non-ASCII paths work under {@code LANG=C}); {@value #UNSET} when it was unset.
+   */
+  public static final String CALLER_LC_ALL = "OFFLINK_CALLER_LC_ALL";
+
+  /** The value of {@link #CALLER_LC_ALL} for an unset {@code LC_ALL}. */
+  public static final String UNSET = "__unset__";
+
   /** The context of the running JVM; to be called from {@code main} only. */
   public static ToolContext ofSystem() {
-    return new ToolContext(System.getenv(), Path.of("").toAbsolutePath(), System.out, System.err);
+    return new ToolContext(
+        callerEnvironment(System.getenv()), Path.of("").toAbsolutePath(), System.out, System.err);
+  }
+
+  /**
+   * {@code environment} as the caller had it: the launcher's {@code LC_ALL} override is undone, so
+   * that every child (gcc, ld, the accel compilers) runs in the caller's locale, with its message
+   * language and quote characters, exactly as under stock GCC.
+   */
+  public static Map<String, String> callerEnvironment(Map<String, String> environment) {
+    String saved = environment.get(CALLER_LC_ALL);
+    if (saved == null) {
+      return environment;
+    }
+    Map<String, String> env = new java.util.HashMap<>(environment);
+    env.remove(CALLER_LC_ALL);
+    if (saved.equals(UNSET)) {
+      env.remove("LC_ALL");
+    } else {
+      env.put("LC_ALL", saved);
+    }
+    return env;
   }
 
   /** The value of an environment variable, if set (an empty value counts as set). */

@@ -12,6 +12,7 @@ import org.offlink.bridge.process.ResponseFiles;
 import org.offlink.ltowrapper.options.DecodedOption;
 import org.offlink.ltowrapper.options.GccOption;
 import org.offlink.ltowrapper.report.LinkRecorder;
+import org.offlink.streamer.io.ErrorText;
 
 /**
  * GCC 12-compatible lto-wrapper: {@link #parse} turns argv and the environment into {@link
@@ -272,8 +273,10 @@ public final class LtoWrapper {
       }
       return 1;
     } catch (RuntimeException e) {
-      diag.fatal("internal error: " + e);
-      report.fatal("internal error: " + e);
+      // One line naming what failed, not the Java class (issue 18); -v adds the trace.
+      String text = ErrorText.of(e);
+      diag.fatal(text);
+      report.fatal(text);
       if (options.settings().verbose()) {
         e.printStackTrace(context.err());
       }

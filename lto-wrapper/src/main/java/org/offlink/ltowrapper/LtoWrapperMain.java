@@ -2,6 +2,7 @@ package org.offlink.ltowrapper;
 
 import java.util.Arrays;
 import org.offlink.bridge.ToolContext;
+import org.offlink.streamer.io.LastResort;
 
 /**
  * Entry point of {@code libexec/offlink/lto-wrapper}. The launcher passes the name it was invoked
@@ -13,9 +14,16 @@ public final class LtoWrapperMain {
   /** Runs lto-wrapper and exits with its status. */
   public static void main(String[] args) {
     ToolContext context = ToolContext.ofSystem();
-    LtoWrapperServices services = LtoWrapperWiring.services(context);
     String argv0 = System.getProperty("offlink.argv0", LtoWrapper.PROGRAM);
-    int status = new LtoWrapper(context, services).execute(argv0, Arrays.asList(args));
+    int status =
+        LastResort.run(
+            LtoWrapper.PROGRAM + ": fatal error: ",
+            context.err(),
+            context.env("OFFLINK_DEBUG").isPresent(),
+            () -> {
+              LtoWrapperServices services = LtoWrapperWiring.services(context);
+              return new LtoWrapper(context, services).execute(argv0, Arrays.asList(args));
+            });
     System.exit(status);
   }
 }

@@ -2,6 +2,7 @@ package org.offlink.mkoffload;
 
 import java.util.Arrays;
 import org.offlink.bridge.ToolContext;
+import org.offlink.streamer.io.LastResort;
 
 /** Entry point of {@code libexec/offlink/accel/<target>/mkoffload}. */
 public final class MkoffloadMain {
@@ -11,7 +12,12 @@ public final class MkoffloadMain {
   public static void main(String[] args) {
     ToolContext context = ToolContext.ofSystem();
     String launcher = System.getProperty("offlink.launcher", "");
-    int status = new MkoffloadCommand(context, launcher).run(Arrays.asList(args));
+    int status =
+        LastResort.run(
+            "mkoffload: fatal error: ",
+            context.err(),
+            context.env("OFFLINK_DEBUG").isPresent(),
+            () -> new MkoffloadCommand(context, launcher).run(Arrays.asList(args)));
     context.err().flush();
     System.exit(status);
   }

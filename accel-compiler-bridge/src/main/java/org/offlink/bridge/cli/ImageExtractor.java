@@ -1,6 +1,7 @@
 package org.offlink.bridge.cli;
 
 import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +14,7 @@ import org.offlink.streamer.inspect.OffloadBinary;
 import org.offlink.streamer.inspect.OffloadBinaryEntry;
 import org.offlink.streamer.inspect.PtxChunk;
 import org.offlink.streamer.inspect.RegisteredImage;
+import org.offlink.streamer.io.FileKinds;
 
 /**
  * Writes the device images of {@code offlink inspect --extract DIR}: each registered PTX chunk as
@@ -25,6 +27,12 @@ final class ImageExtractor {
   private ImageExtractor() {}
 
   static List<Path> extract(InspectedObject o, Path dir) throws IOException {
+    if (Files.exists(dir) && !Files.isDirectory(dir)) {
+      throw new FileSystemException(
+          dir.toString(),
+          null,
+          "expected a directory for --extract, found " + FileKinds.describe(dir));
+    }
     Files.createDirectories(dir);
     String base = Path.of(o.display()).getFileName().toString().replace('@', '.');
     List<Path> written = new ArrayList<>();

@@ -1,8 +1,9 @@
 package org.offlink.bridge.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.NoSuchFileException;
 import org.offlink.bridge.ToolContext;
+import org.offlink.streamer.io.ErrorText;
+import org.offlink.streamer.io.LastResort;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -29,7 +30,13 @@ public final class OfflinkMain implements Runnable {
 
   /** Runs the CLI and exits with its status. */
   public static void main(String[] args) {
-    System.exit(run(args, ToolContext.ofSystem(), JvmFacts.ofRunningJvm()));
+    ToolContext context = ToolContext.ofSystem();
+    System.exit(
+        LastResort.run(
+            PROGRAM + ": error: ",
+            context.err(),
+            context.env("OFFLINK_DEBUG").isPresent(),
+            () -> run(args, context, JvmFacts.ofRunningJvm())));
   }
 
   /** Runs the CLI in {@code context}; returns the exit status. */
@@ -61,9 +68,6 @@ public final class OfflinkMain implements Runnable {
   }
 
   private static String describe(Exception e) {
-    if (e instanceof NoSuchFileException n) {
-      return n.getFile() + ": no such file";
-    }
-    return e.getMessage() == null ? e.toString() : e.getMessage();
+    return ErrorText.of(e);
   }
 }

@@ -38,6 +38,7 @@ import org.offlink.streamer.ar.MemberSpec;
 import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfReader;
 import org.offlink.streamer.io.AtomicFiles;
+import org.offlink.streamer.io.ErrorText;
 
 /**
  * GCC 12's mkoffload as a library, so that lto-wrapper can run it in-process: builds the device
@@ -95,7 +96,7 @@ public final class Mkoffload {
         | MalformedObjectException e) {
       return fatal(e.getMessage());
     } catch (IOException | RuntimeException e) {
-      return fatal(String.valueOf(e.getMessage()));
+      return fatal(ErrorText.of(e));
     }
   }
 

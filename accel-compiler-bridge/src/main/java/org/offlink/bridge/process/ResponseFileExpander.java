@@ -1,11 +1,15 @@
 package org.offlink.bridge.process;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import org.offlink.streamer.io.FileKinds;
 
 /**
  * Expands {@code @file} arguments the way libiberty's {@code expandargv} does (GCC's tools call it
@@ -13,10 +17,18 @@ import java.util.List;
  * of that file ({@link ResponseFiles#split}), and the replacement is scanned again, so nested
  * response files work. A file that cannot be read leaves the argument unchanged; a directory and
  * more than 2000 expansions are errors. Element 0 (the program name) is never expanded.
+ *
+ * <p>expandargv reads as many bytes as {@code fseek}/{@code ftell} report: a character device such
+ * as {@code /dev/zero} reports 0 and expands to nothing, a FIFO cannot seek and stays verbatim. The
+ * same happens here, so no device makes us read without end; a regular file over {@value
+ * #MAX_BYTES} bytes is an error naming that limit rather than a heap exhausted.
  */
 public final class ResponseFileExpander {
   /** libiberty's limit on the number of {@code @file} expansions. */
   static final int MAX_EXPANSIONS = 2000;
+
+  /** The largest response file read: 64 MiB, far beyond any command line GCC writes. */
+  static final long MAX_BYTES = 64L << 20;
 
   private final Path workingDirectory;
 
@@ -39,14 +51,8 @@ public final class ResponseFileExpander {
         i++;
         continue;
       }
-      Path file = workingDirectory.resolve(arg.substring(1));
-      if (Files.isDirectory(file)) {
-        throw new ResponseFileException("@-file refers to a directory");
-      }
-      String text;
-      try {
-        text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
-      } catch (IOException | SecurityException e) {
+      Optional<String> text = read(arg.substring(1));
+      if (text.isEmpty()) {
         i++; // unreadable: kept verbatim, exactly like expandargv
         continue;
       }
@@ -54,9 +60,48 @@ public final class ResponseFileExpander {
         throw new ResponseFileException("too many @-files encountered");
       }
       out.remove(i);
-      out.addAll(i, ResponseFiles.split(text));
+      out.addAll(i, ResponseFiles.split(text.get()));
     }
     return List.copyOf(out);
+  }
+
+  /** The text of response file {@code name}, or empty when expandargv could not read it. */
+  private Optional<String> read(String name) throws ResponseFileException {
+    Path file;
+    try {
+      file = workingDirectory.resolve(name);
+    } catch (InvalidPathException e) {
+      return Optional.empty(); // a name no file can have (a NUL in it): fopen fails the same way
+    }
+    if (Files.isDirectory(file)) {
+      throw new ResponseFileException("@-file refers to a directory");
+    }
+    try {
+      if (FileKinds.isDevice(file)) {
+        return Optional.of(""); // ftell reports 0 bytes for a device
+      }
+      if (!Files.isRegularFile(file)) {
+        return Optional.empty(); // a FIFO or socket: fseek fails, the argument stays
+      }
+      long size = Files.size(file);
+      if (size > MAX_BYTES) {
+        throw new ResponseFileException(
+            "@-file '"
+                + file
+                + "' is "
+                + size
+                + " bytes, over the limit of "
+                + MAX_BYTES
+                + " bytes");
+      }
+      try (InputStream in = Files.newInputStream(file)) {
+        return Optional.of(new String(in.readNBytes((int) size), StandardCharsets.UTF_8));
+      }
+    } catch (ResponseFileException e) {
+      throw e;
+    } catch (IOException | SecurityException | UnsupportedOperationException e) {
+      return Optional.empty();
+    }
   }
 
   /** An {@code expandargv} error; GCC prints it as {@code <prog>: error: <message>}, exit 1. */

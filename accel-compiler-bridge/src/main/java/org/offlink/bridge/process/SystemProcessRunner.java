@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.offlink.bridge.temp.TempFiles;
 import org.offlink.bridge.tool.ExecutableSearch;
+import org.offlink.streamer.io.ErrorText;
 
 /**
  * The real {@link ProcessRunner}: runs argv lists through {@link ProcessBuilder} (never a shell),
@@ -94,7 +95,13 @@ public final class SystemProcessRunner implements ProcessRunner {
     pb.environment().clear();
     pb.environment().putAll(command.environment());
     long start = System.nanoTime();
-    Process process = pb.start();
+    Process process;
+    try {
+      process = pb.start();
+    } catch (IOException e) {
+      // "Cannot run program "x": error=2, ..." is the JDK's wording; ours names the program.
+      throw new IOException(ErrorText.of(e), e);
+    }
     process.getOutputStream().close();
     CompletableFuture<byte[]> out = drain(process.getInputStream());
     CompletableFuture<byte[]> err = drain(process.getErrorStream());

@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.offlink.streamer.io.ErrorText;
 
 /**
  * Runs independent jobs (offload images, WPA, LTRANS partitions) concurrently, each holding a
@@ -97,7 +98,7 @@ public final class JobScheduler implements AutoCloseable {
     private static final long serialVersionUID = 1L;
 
     JobFailedException(Throwable cause) {
-      super(String.valueOf(cause.getMessage()), cause);
+      super(ErrorText.of(cause), cause);
     }
   }
 }

@@ -13,6 +13,7 @@ import org.offlink.bridge.mkoffload.MkoffloadListener;
 import org.offlink.ltowrapper.LtoWrapperOptions;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.report.proto.LinkReport;
+import org.offlink.streamer.io.ErrorText;
 
 /**
  * Collects the link report of one lto-wrapper run while it happens ({@code OFFLINK_REPORT}). The
@@ -158,7 +159,7 @@ public final class LinkRecorder {
     if (e instanceof AccessDeniedException) {
       return "Permission denied";
     }
-    return e instanceof IOException ? String.valueOf(e.getMessage()) : e.toString();
+    return ErrorText.of(e);
   }
 
   /** The report as it stands, with {@code exitStatus} and the time so far. */

@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.offlink.streamer.MalformedObjectException;
+import org.offlink.streamer.io.FileKinds;
 
 /**
  * Reads the table of contents of GNU, BSD and thin {@code ar} archives without copying member data:
@@ -54,17 +55,17 @@ public final class ArchiveReader {
   /** Whether {@code file} starts with an archive magic ({@code !<arch>} or {@code !<thin>}). */
   public static boolean isArchive(Path file) throws IOException {
     try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-      return magicOf(ch) != null;
+      return magicOf(file, ch) != null;
     }
   }
 
   /** Reads the members and the symbol index of {@code file}. */
   public static Archive read(Path file) throws IOException {
     try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-      byte[] magic = magicOf(ch);
+      byte[] magic = magicOf(file, ch);
       if (magic == null) {
         byte[] found = new byte[(int) Math.min(8, ch.size())];
-        readFully(ch, ByteBuffer.wrap(found), 0);
+        readFully(file, ch, ByteBuffer.wrap(found), 0);
         throw new MalformedObjectException(
             file,
             0,
@@ -79,12 +80,12 @@ public final class ArchiveReader {
     }
   }
 
-  private static byte[] magicOf(FileChannel ch) throws IOException {
+  private static byte[] magicOf(Path file, FileChannel ch) throws IOException {
     if (ch.size() < 8) {
       return null;
     }
     byte[] m = new byte[8];
-    readFully(ch, ByteBuffer.wrap(m), 0);
+    readFully(file, ch, ByteBuffer.wrap(m), 0);
     return Arrays.equals(m, ARCH_MAGIC)
         ? ARCH_MAGIC
         : Arrays.equals(m, THIN_MAGIC) ? THIN_MAGIC : null;
@@ -98,7 +99,7 @@ public final class ArchiveReader {
         throw new MalformedObjectException(
             file, pos, "expected a 60-byte ar member header, found " + (end - pos) + " bytes");
       }
-      readFully(channel, ByteBuffer.wrap(h), pos);
+      readFully(file, channel, ByteBuffer.wrap(h), pos);
       pos = readMember(pos, ArHeader.parse(file, pos, h));
     }
   }
@@ -144,11 +145,17 @@ public final class ArchiveReader {
     if (external) {
       // Like BFD, resolve against the archive's directory without normalising, so the path
       // matches what ld hands to the LTO plugin ("sub/../x.o").
+      if (!FileKinds.isValidName(name)) {
+        throw new MalformedObjectException(
+            file, pos, "expected a thin archive member file name, found one with a NUL byte");
+      }
       Path parent = file.getParent();
       Path resolved = parent == null ? Path.of(name) : parent.resolve(name);
       if (!Files.isRegularFile(resolved)) {
         throw new MalformedObjectException(
-            file, pos, "expected thin archive member file " + resolved + ", found no such file");
+            file,
+            pos,
+            "expected thin archive member " + resolved + ", found " + FileKinds.describe(resolved));
       }
       externalFile = Optional.of(resolved);
       offset = 0;
@@ -227,16 +234,19 @@ public final class ArchiveReader {
       throw new MalformedObjectException(file, at, "expected a table under 2 GiB, found " + size);
     }
     byte[] b = new byte[(int) size];
-    readFully(channel, ByteBuffer.wrap(b), at);
+    readFully(file, channel, ByteBuffer.wrap(b), at);
     return b;
   }
 
-  private static void readFully(FileChannel ch, ByteBuffer buf, long at) throws IOException {
+  private static void readFully(Path file, FileChannel ch, ByteBuffer buf, long at)
+      throws IOException {
     long p = at;
     while (buf.hasRemaining()) {
       int n = ch.read(buf, p);
       if (n < 0) {
-        throw new java.io.EOFException("unexpected end of file at offset " + p);
+        // E.g. a symbol table in a thin archive, whose sizes are not checked against the file.
+        throw new MalformedObjectException(
+            file, p, "expected " + buf.remaining() + " more bytes, found the end of the file");
       }
       p += n;
     }

@@ -1,6 +1,5 @@
 package org.offlink.streamer.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -65,7 +64,7 @@ final class AddCommand implements Callable<Integer> {
           throw new CommandLine.ParameterException(
               spec.commandLine(), "expected --section NAME=DATAFILE, found '" + s + "'");
         }
-        byte[] data = Files.readAllBytes(Path.of(s.substring(eq + 1)));
+        byte[] data = SectionData.readDataFile(Path.of(s.substring(eq + 1)));
         edits.addSection(s.substring(0, eq), SectionType.PROGBITS, 0, 1, data);
       }
     }

@@ -2,7 +2,6 @@ package org.offlink.streamer.cli;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,6 +12,7 @@ import org.offlink.streamer.ar.ArchiveReader;
 import org.offlink.streamer.ar.MemberSpec;
 import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfReader;
+import org.offlink.streamer.io.FileKinds;
 
 /**
  * One ELF object named on the command line: a plain file, an archive member spelled as GCC's linker
@@ -69,7 +69,7 @@ record ObjectInput(String display, Path file, long offset, long length, String m
 
   private static Path requireExists(Path file) throws IOException {
     if (!Files.isRegularFile(file)) {
-      throw new NoSuchFileException(file.toString(), null, "no such file");
+      throw FileKinds.notRegular(file);
     }
     return file;
   }

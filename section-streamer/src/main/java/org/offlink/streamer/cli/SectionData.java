@@ -1,10 +1,15 @@
 package org.offlink.streamer.cli;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Optional;
 import org.offlink.streamer.MalformedObjectException;
 import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfSection;
+import org.offlink.streamer.io.FileKinds;
 import org.offlink.streamer.lto.LtoHeader;
 import org.offlink.streamer.lto.LtoHeaderReader;
 import org.offlink.streamer.lto.LtoPayload;
@@ -14,7 +19,29 @@ import org.offlink.streamer.lto.LtoSectionName;
 
 /** Reads one named section's bytes, raw or with its LTO compression undone. */
 final class SectionData {
+  /** The largest data file {@code add --section} reads: 64 MiB (it is held in memory twice). */
+  static final long MAX_DATA_FILE = 64L << 20;
+
   private SectionData() {}
+
+  /**
+   * The contents of {@code file} for a new section: a regular file of at most {@value
+   * #MAX_DATA_FILE} bytes. A device or FIFO ({@code /dev/zero}) has no size to trust, so it is
+   * refused rather than read until the heap runs out.
+   */
+  static byte[] readDataFile(Path file) throws IOException {
+    FileKinds.requireRegularFile(file);
+    long size = Files.size(file);
+    if (size > MAX_DATA_FILE) {
+      throw new FileSystemException(
+          file.toString(),
+          null,
+          "expected a section data file of at most " + MAX_DATA_FILE + " bytes, found " + size);
+    }
+    try (InputStream in = Files.newInputStream(file)) {
+      return in.readNBytes((int) size);
+    }
+  }
 
   /** The section called {@code name}, or an error naming the file. */
   static ElfSection require(ElfFile elf, String name) throws MalformedObjectException {

@@ -50,7 +50,7 @@ record SectionRow(
               s.name(),
               s.size(),
               streamOf(name.prefix()),
-              name.kind().word(),
+              name.kindWord(),
               compressionOf(name.kind(), header),
               -1));
     }

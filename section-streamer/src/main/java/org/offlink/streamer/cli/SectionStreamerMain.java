@@ -1,9 +1,8 @@
 package org.offlink.streamer.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.NoSuchFileException;
+import org.offlink.streamer.io.ErrorText;
+import org.offlink.streamer.io.LastResort;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -38,7 +37,12 @@ public final class SectionStreamerMain implements Runnable {
 
   /** Runs the CLI and exits with its status. */
   public static void main(String[] args) {
-    System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    System.exit(
+        LastResort.run(
+            PROGRAM + ": error: ",
+            System.err,
+            System.getenv("OFFLINK_DEBUG") != null,
+            () -> run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true))));
   }
 
   /** Runs the CLI with the given streams; returns the exit status. */
@@ -67,15 +71,6 @@ public final class SectionStreamerMain implements Runnable {
 
   /** A one-line description of a failure, naming the file where there is one. */
   static String describe(Exception e) {
-    if (e instanceof NoSuchFileException n) {
-      return n.getFile() + ": no such file";
-    }
-    if (e instanceof AccessDeniedException a) {
-      return a.getFile() + ": permission denied";
-    }
-    if (e instanceof IOException && e.getMessage() != null) {
-      return e.getMessage().replace('\n', ' ');
-    }
-    return e.getClass().getSimpleName() + ": " + e.getMessage();
+    return ErrorText.of(e);
   }
 }

@@ -19,6 +19,12 @@ final class EditableObject {
   final Path path;
   final ElfHeader header;
 
+  /**
+   * The most section contents loaded for an edit: 256 MiB, so that an edit stays within the 512 MB
+   * heap offlink's tools run in (the data is held once, and written out from there).
+   */
+  static final long MAX_LOADED_BYTES = 256L << 20;
+
   /** Sections in output order; index 0 is the NULL section. */
   final List<WorkSection> sections;
 
@@ -46,7 +52,18 @@ final class EditableObject {
                 h.elfClass(), h.data(), h.type(), h.phnum()));
       }
       List<WorkSection> list = new ArrayList<>(h.shnum());
+      long total = 0;
       for (ElfSection s : elf.sections()) {
+        // Summed, not per section: headers may all point at one large region of the file.
+        total += s.hasFileData() ? s.size() : 0;
+        if (total > MAX_LOADED_BYTES) {
+          throw new ObjectEditException(
+              path,
+              String.format(
+                  "expected at most %d bytes of section contents to edit in memory (offlink's"
+                      + " limit), found more by section [%d] %s",
+                  MAX_LOADED_BYTES, s.index(), s.name()));
+        }
         list.add(WorkSection.of(s, elf.readSectionData(s)));
       }
       if (list.isEmpty()) {

@@ -19,8 +19,9 @@ import org.offlink.streamer.io.AtomicFiles;
  * <pre>
  * offset             contents
  * 0                  ELF header (64 bytes; identification, type, machine, flags as in the input)
- * 64 ...             section contents in section order, each aligned to its sh_addralign
- *                    (NOBITS sections take no bytes); .shstrtab rebuilt from the final names
+ * 64 ...             section contents in section order, each at a file offset aligned to its
+ *                    sh_addralign, but to at most 4096 (NOBITS sections take no bytes);
+ *                    .shstrtab rebuilt from the final names
  * align 8            section header table (64 bytes per section); with 0xff00 or more sections
  *                    e_shnum = 0 and section 0's sh_size holds the count, and an e_shstrndx of
  *                    0xff00 or more is written as SHN_XINDEX with the index in section 0's sh_link
@@ -33,6 +34,14 @@ final class RelocatableWriter {
   private static final int EHDR = 64;
   private static final int SHDR = 64;
 
+  /**
+   * The largest file-offset alignment written. sh_addralign constrains addresses, which the linker
+   * assigns; in a relocatable object nothing depends on a file offset beyond the headers, so an
+   * sh_addralign of 2^40 is kept in the header but does not make us write terabytes of zeros
+   * (padding stays under a page per section).
+   */
+  static final long MAX_FILE_ALIGN = 4096;
+
   private RelocatableWriter() {}
 
   static void write(EditableObject obj, Path out) throws IOException {
@@ -42,7 +51,7 @@ final class RelocatableWriter {
     long pos = EHDR;
     for (int i = 1; i < secs.size(); i++) {
       WorkSection s = secs.get(i);
-      pos = align(pos, s.addralign);
+      pos = align(pos, Math.min(s.addralign, MAX_FILE_ALIGN));
       offsets[i] = pos;
       pos += s.isNobits() ? 0 : s.data.length;
     }
@@ -136,11 +145,10 @@ final class RelocatableWriter {
   }
 
   private static long pad(OutputStream o, long at, long to) throws IOException {
-    while (at < to) {
-      o.write(0);
-      at++;
+    if (at < to) {
+      o.write(new byte[(int) (to - at)]); // under MAX_FILE_ALIGN (or 8) bytes
     }
-    return at;
+    return Math.max(at, to);
   }
 
   private static long align(long v, long a) {

@@ -2,7 +2,6 @@ package org.offlink.streamer.inspect;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +13,7 @@ import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfReader;
 import org.offlink.streamer.elf.ElfSection;
 import org.offlink.streamer.elf.ElfType;
+import org.offlink.streamer.io.FileKinds;
 
 /**
  * Inspects an object, archive, executable or shared library for offload content: GCC's offload IR
@@ -29,7 +29,7 @@ public final class BinaryInspector {
   /** Inspects {@code file}. */
   public static List<InspectedObject> inspect(Path file) throws IOException {
     if (!Files.isRegularFile(file)) {
-      throw new NoSuchFileException(file.toString(), null, "no such file");
+      throw FileKinds.notRegular(file);
     }
     if (!ArchiveReader.isArchive(file)) {
       try (ElfFile elf = ElfReader.read(file)) {

@@ -46,6 +46,7 @@ public final class ImageMemory {
   private final List<ElfSection> mapped;
   private final Map<Long, Long> relocatedWords;
   private final Map<Integer, byte[]> cache = new HashMap<>();
+  private long cachedBytes;
 
   private ImageMemory(ElfFile elf, List<ElfSection> mapped, Map<Long, Long> relocatedWords) {
     this.elf = elf;
@@ -121,8 +122,24 @@ public final class ImageMemory {
     return elf.path();
   }
 
-  /** {@code length} bytes at virtual address {@code address}, all inside one section. */
+  /** The size of the file (or archive member) this image was read from. */
+  public long fileSize() {
+    return elf.length();
+  }
+
+  /**
+   * {@code length} bytes at virtual address {@code address}, all inside one section. A read longer
+   * than the file itself is malformed even inside a {@code NOBITS} section (which reads as zeros):
+   * a table claiming gigabytes there must not make us allocate them.
+   */
   public byte[] read(long address, long length) throws IOException {
+    if (length > elf.length()) {
+      throw malformed(
+          address,
+          String.format(
+              "expected at most the file's %d bytes, found a claim of %d bytes",
+              elf.length(), length));
+    }
     ElfSection s = sectionAt(address, length);
     byte[] out = new byte[Math.toIntExact(length)];
     if (s.hasFileData()) {
@@ -203,7 +220,18 @@ public final class ImageMemory {
   private byte[] data(ElfSection s) throws IOException {
     byte[] d = cache.get(s.index());
     if (d == null) {
+      // Sections of a real image do not overlap, so what is cached never exceeds the file; many
+      // headers naming one large region would otherwise multiply it.
+      if (s.hasFileData() && cachedBytes + s.size() > elf.length()) {
+        throw malformed(
+            s.addr(),
+            String.format(
+                "expected sections holding at most the file's %d bytes in all, found section [%d]"
+                    + " %s overlapping others",
+                elf.length(), s.index(), s.name()));
+      }
       d = elf.readSectionData(s);
+      cachedBytes += d.length;
       cache.put(s.index(), d);
     }
     return d;

@@ -33,7 +33,7 @@ public final class IrSectionReader {
               case OFFLOAD -> "offload";
               case LEGACY -> "offload-legacy";
             };
-        rows.add(new IrSection(s.name(), s.size(), stream, parsed.get().kind().word(), -1));
+        rows.add(new IrSection(s.name(), s.size(), stream, parsed.get().kindWord(), -1));
       }
     }
     return rows;

@@ -52,9 +52,21 @@ public final class TargetDataReader {
     long objs = m.pointer(at);
     long ptxNum = count(m, at + 8);
     List<PtxChunk> chunks = new ArrayList<>();
+    long total = 0;
     for (int i = 0; i < ptxNum; i++) {
       long code = m.pointer(objs + 16L * i);
       long size = m.u64(objs + 16L * i + 8);
+      total += Math.max(0, size);
+      if (size < 0 || total > m.fileSize()) {
+        // Entries may all point at one big chunk: bound the sum, not just each, by the file.
+        throw new MalformedObjectException(
+            m.path(),
+            -1,
+            String.format(
+                "target_data at 0x%x: expected PTX chunks of at most the file's %d bytes in all,"
+                    + " found %d chunks claiming more",
+                at, m.fileSize(), i + 1));
+      }
       chunks.add(new PtxChunk(i, m.read(code, size)));
     }
     long varNames = m.pointer(at + 16);

@@ -3,9 +3,12 @@ package org.offlink.streamer.io;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -31,9 +34,46 @@ public final class AtomicFiles {
     write(target, out -> out.write(bytes));
   }
 
-  /** Replaces {@code target} with what {@code body} writes. */
+  /**
+   * Replaces {@code target} with what {@code body} writes. A failure to create, write or rename the
+   * temporary file is reported against {@code target}, the file the user asked for.
+   */
   public static void write(Path target, Body body) throws IOException {
-    Path abs = target.toAbsolutePath();
+    try {
+      writeViaTemp(target, body);
+    } catch (FileSystemException e) {
+      if (!isTempOf(e.getFile(), target)) {
+        throw e;
+      }
+      FileSystemException named = renamed(e, target.toString());
+      named.initCause(e);
+      throw named;
+    }
+  }
+
+  private static boolean isTempOf(String file, Path target) {
+    if (file == null || target.getFileName() == null) {
+      return false;
+    }
+    String name = String.valueOf(Path.of(file).getFileName());
+    return name.startsWith("." + target.getFileName() + ".") && name.endsWith(".tmp");
+  }
+
+  /** The same kind of exception, naming {@code target}; callers may catch the kind. */
+  private static FileSystemException renamed(FileSystemException e, String target) {
+    if (e instanceof AccessDeniedException) {
+      return new AccessDeniedException(target, null, "cannot write: permission denied");
+    }
+    if (e instanceof NoSuchFileException) {
+      return new NoSuchFileException(target, null, "cannot write: no such directory");
+    }
+    return new FileSystemException(
+        target, null, "cannot write: " + (e.getReason() == null ? "failed" : e.getReason()));
+  }
+
+  // The target is not made absolute: a relative name keeps working in a working directory whose
+  // absolute path is near PATH_MAX, as GCC's own relative -save-temps names do.
+  private static void writeViaTemp(Path abs, Body body) throws IOException {
     Path temp = null;
     try {
       OutputStream raw = null;

@@ -2,6 +2,7 @@ package org.offlink.streamer.lto;
 
 import com.github.luben.zstd.ZstdInputStream;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -13,8 +14,16 @@ import org.offlink.streamer.MalformedObjectException;
  * Decompresses the content of a compressed LTO section (see {@link LtoSectionKind#isCompressed()}):
  * the whole section is one zstd frame or one zlib stream (RFC 1950, with its 2-byte header), as
  * named by the object's {@link LtoHeader}.
+ *
+ * <p>Output is bounded: a section that expands past {@value #MAX_DECOMPRESSED} bytes (128 MiB, some
+ * hundred times the largest offload IR section GCC writes for real programs) is rejected with a
+ * message naming the limit, so a small hostile section (a zstd frame of zeros claiming gigabytes)
+ * costs a bounded amount of memory and time. GCC itself has no limit; it would try to allocate it.
  */
 public final class LtoPayload {
+  /** The most bytes one section may expand to. */
+  public static final int MAX_DECOMPRESSED = 128 << 20;
+
   private static final byte[] ZSTD_MAGIC = {0x28, (byte) 0xb5, 0x2f, (byte) 0xfd};
 
   private LtoPayload() {}
@@ -43,7 +52,15 @@ public final class LtoPayload {
           file, offset, "expected a zstd frame (28 b5 2f fd), found " + hexHead(data));
     }
     try (InputStream in = new ZstdInputStream(new ByteArrayInputStream(data))) {
-      return in.readAllBytes();
+      ByteArrayOutputStream out = new ByteArrayOutputStream(initialSize(data));
+      byte[] buf = new byte[65536];
+      for (int n; (n = in.read(buf)) > 0; ) {
+        checkLimit(file, offset, data, out.size(), n);
+        out.write(buf, 0, n);
+      }
+      return out.toByteArray();
+    } catch (MalformedObjectException e) {
+      throw e;
     } catch (IOException e) {
       throw new MalformedObjectException(
           file, offset, "expected a zstd frame, found a corrupt one (" + e.getMessage() + ")", e);
@@ -62,13 +79,14 @@ public final class LtoPayload {
     Inflater inflater = new Inflater();
     try {
       inflater.setInput(data);
-      java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(data.length * 4);
+      ByteArrayOutputStream out = new ByteArrayOutputStream(initialSize(data));
       byte[] buf = new byte[8192];
       while (!inflater.finished()) {
         int n = inflater.inflate(buf);
         if (n == 0 && (inflater.needsInput() || inflater.needsDictionary())) {
           throw new DataFormatException("truncated stream");
         }
+        checkLimit(file, offset, data, out.size(), n);
         out.write(buf, 0, n);
       }
       return out.toByteArray();
@@ -77,6 +95,23 @@ public final class LtoPayload {
           file, offset, "expected a zlib stream, found a corrupt one (" + e.getMessage() + ")", e);
     } finally {
       inflater.end();
+    }
+  }
+
+  private static int initialSize(byte[] data) {
+    return (int) Math.min(MAX_DECOMPRESSED, Math.max(8192L, data.length * 4L));
+  }
+
+  private static void checkLimit(Path file, long offset, byte[] data, int done, int more)
+      throws MalformedObjectException {
+    if ((long) done + more > MAX_DECOMPRESSED) {
+      throw new MalformedObjectException(
+          file,
+          offset,
+          String.format(
+              "expected a compressed LTO section of at most %d bytes decompressed (offlink's"
+                  + " limit), found one of %d bytes that expands further",
+              MAX_DECOMPRESSED, data.length));
     }
   }
 

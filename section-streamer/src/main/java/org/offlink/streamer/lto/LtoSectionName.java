@@ -46,6 +46,14 @@ public record LtoSectionName(
     }
   }
 
+  /**
+   * The word naming the kind in listings: the kind's own word, or for a kind this model does not
+   * know the raw text found in the name (never null, so a listing of a damaged name still works).
+   */
+  public String kindWord() {
+    return kind == LtoSectionKind.UNKNOWN ? name : kind.word();
+  }
+
   /** A section of a known kind with an object id. */
   public static LtoSectionName of(LtoPrefix prefix, LtoSectionKind kind, long objectId) {
     return new LtoSectionName(

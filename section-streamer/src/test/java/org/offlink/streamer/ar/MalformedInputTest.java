@@ -40,6 +40,12 @@ class MalformedInputTest {
         bad("bad_ar_header_truncated", f -> readAr(f, ascii("!<arch>\nx.o/     0    "))),
         bad("bad_member_size_past_end", f -> readAr(f, ar(header("x.o/", 1000), "only a little"))),
         bad("bad_thin_member_missing", f -> readAr(f, thin("gone.o"))),
+        bad(
+            "bad_thin_member_name_with_nul",
+            f -> readAr(f, ascii("!<thin>\n" + header("a\0b.o/", 10)))),
+        bad(
+            "bad_thin_bsd_symbol_table_past_end",
+            f -> readAr(f, ascii("!<thin>\n" + header("__.SYMDEF", 13) + "\0\0\0EF"))),
         bad("bad_long_name_without_table", f -> readAr(f, ar(header("/5", 2), "ab"))),
         bad("bad_bsd_name_length", f -> readAr(f, ar(header("#1/99", 4), "abcd"))),
         bad("bad_symbol_index_count", f -> readAr(f, ar(header("/", 8), "\0\0\u0003\u00e8abcd"))),

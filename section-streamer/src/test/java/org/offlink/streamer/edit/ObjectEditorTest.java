@@ -182,6 +182,29 @@ class ObjectEditorTest {
   }
 
   @Test
+  void aHugeAlignmentIsKeptWithoutWritingItsPadding() throws IOException {
+    // sh_addralign = 2^40 once made strip/rename/add write hundreds of MB of zeros.
+    TestElfBuilder b = new TestElfBuilder(ElfClass.ELF64, ElfData.LSB);
+    b.section(new Sec(".text", 1, SectionFlags.ALLOC, ascii("CODE"), 0, 0, 16, 0));
+    b.section(new Sec(".big", 1, SectionFlags.ALLOC, ascii("DATA"), 0, 0, 16, 0));
+    TestElfBuilder.Image img = b.build();
+    byte[] bytes = img.toBytes();
+    // Section 2's sh_addralign (offset 48 in an Elf64_Shdr) becomes 2^40.
+    TestElfBuilder.patch(bytes, ByteOrder.LITTLE_ENDIAN, img.shoff() + 2 * 64 + 48, 8, 1L << 40);
+    Path in = tmp.resolve("aligned.o");
+    Files.write(in, bytes);
+    Path out = tmp.resolve("renamed.o");
+    ObjectEditor.builder().renameSections(".big", ".huge").build().apply(in, out);
+    assertTrue(Files.size(out) < 16384, "output of " + Files.size(out) + " bytes");
+    try (ElfFile after = ElfReader.read(out)) {
+      ElfSection s = after.section(".huge").orElseThrow();
+      assertEquals(1L << 40, s.addralign());
+      assertEquals(0, s.offset() % 4096);
+      assertArrayEquals(ascii("DATA"), after.readSectionData(s));
+    }
+  }
+
+  @Test
   void noEditsKeepEverySectionByteForByte() throws IOException {
     Path in = hostObject();
     Path out = tmp.resolve("same.o");

@@ -114,6 +114,24 @@ class MalformedElfTest {
     assertTrue(e.getMessage().contains("lib.a"), e.getMessage());
   }
 
+  @Test
+  void aSparseObjectDeclaringMillionsOfSectionsIsRejectedNamingTheLimit() throws IOException {
+    // 33 million section headers fit in a 2 GB sparse file; reading them would need gigabytes.
+    TestElfBuilder.Image img = ElfReaderTest.sample(ElfClass.ELF64, ElfData.LSB).build();
+    long count = 33_000_000;
+    byte[] b = patch(patch(img, 60, 2, 0), img, 0, 32, 8, count);
+    Path file = tmp.resolve("sparse.o");
+    Files.write(file, b);
+    try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(file.toFile(), "rw")) {
+      f.setLength(img.shoff() + count * SHDR);
+    }
+    MalformedObjectException e =
+        assertThrows(MalformedObjectException.class, () -> ElfReader.read(file).close());
+    assertTrue(e.getMessage().contains("sparse.o"), e.getMessage());
+    assertTrue(e.getMessage().contains("at most " + ElfReader.MAX_SECTIONS), e.getMessage());
+    assertTrue(e.getMessage().contains("found " + count), e.getMessage());
+  }
+
   /** Touches every part of the object the model can decode. */
   static void readEverything(Path file) throws IOException {
     try (ElfFile elf = ElfReader.read(file)) {

@@ -2,6 +2,7 @@ package org.offlink.streamer.io;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -71,6 +72,19 @@ class AtomicFilesTest {
     Path out = dir.resolve("missing").resolve("x.o");
     IOException e = assertThrows(IOException.class, () -> AtomicFiles.write(out, new byte[1]));
     assertTrue(e.getMessage().contains(dir.resolve("missing").toString()), e.getMessage());
+    // The file the user asked for, not the internal .x.o.XXXXXX.tmp beside it.
+    assertTrue(e.getMessage().startsWith(out + ": "), e.getMessage());
+    assertFalse(e.getMessage().contains(".tmp"), e.getMessage());
+  }
+
+  @Test
+  void aRelativeTargetStaysRelative() throws IOException {
+    // The temporary file is created beside a relative target without making it absolute, so that
+    // a working directory near PATH_MAX works. Checked here through the error path: the message
+    // names the relative target as given.
+    Path out = Path.of("no-such-dir-" + TempNames.random(6), "z.o");
+    IOException e = assertThrows(IOException.class, () -> AtomicFiles.write(out, new byte[1]));
+    assertTrue(e.getMessage().startsWith(out + ": "), e.getMessage());
   }
 
   @Test

@@ -3,13 +3,22 @@ package org.offlink.streamer.lto;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.github.luben.zstd.ZstdOutputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.zip.Deflater;
+import java.util.zip.DeflaterOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.offlink.streamer.MalformedObjectException;
 import org.offlink.streamer.testing.Toolchain;
 
 class LtoPayloadTest {
@@ -54,6 +63,43 @@ class LtoPayloadTest {
     byte[] compressed = java.util.Arrays.copyOf(buf, n);
     assertArrayEquals(
         plain, LtoPayload.decompress(Path.of("z.o"), 0, compressed, LtoCompression.ZLIB));
+  }
+
+  /** A section of a few KB that expands far past the limit: zstd and zlib bombs of zeros. */
+  static byte[] bomb(LtoCompression kind, long plainBytes) throws IOException {
+    ByteArrayOutputStream sink = new ByteArrayOutputStream();
+    try (OutputStream out =
+        kind == LtoCompression.ZSTD
+            ? new ZstdOutputStream(sink, 19)
+            : new DeflaterOutputStream(sink, new Deflater(9))) {
+      byte[] zeros = new byte[1 << 20];
+      for (long done = 0; done < plainBytes; done += zeros.length) {
+        out.write(zeros);
+      }
+    }
+    return sink.toByteArray();
+  }
+
+  @ParameterizedTest
+  @EnumSource(
+      value = LtoCompression.class,
+      names = {"ZSTD", "ZLIB"})
+  void aSectionExpandingPastTheLimitIsRejectedNamingIt(LtoCompression kind) throws Exception {
+    byte[] section = bomb(kind, LtoPayload.MAX_DECOMPRESSED + (1L << 20));
+    assertTrue(section.length < 1 << 20, "a small section: " + section.length);
+    MalformedObjectException e =
+        assertThrows(
+            MalformedObjectException.class,
+            () -> LtoPayload.decompress(Path.of("bomb.o"), 64, section, kind));
+    assertTrue(e.getMessage().startsWith("bomb.o (at offset 0x40): "), e.getMessage());
+    assertTrue(e.getMessage().contains(LtoPayload.MAX_DECOMPRESSED + " bytes decompressed"));
+  }
+
+  @Test
+  void aSectionJustUnderTheLimitDecompresses() throws Exception {
+    byte[] section = bomb(LtoCompression.ZSTD, 8L << 20);
+    assertEquals(
+        8 << 20, LtoPayload.decompress(Path.of("ok.o"), 0, section, LtoCompression.ZSTD).length);
   }
 
   @Test
