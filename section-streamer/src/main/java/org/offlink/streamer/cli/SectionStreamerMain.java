@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
+import org.offlink.streamer.io.ExitCleanup;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -38,6 +39,8 @@ public final class SectionStreamerMain implements Runnable {
 
   /** Runs the CLI and exits with its status. */
   public static void main(String[] args) {
+    // SIGINT/SIGTERM/SIGHUP: remove the .<out>.XXXXXX.tmp being written (exit status 128+sig).
+    Runtime.getRuntime().addShutdownHook(ExitCleanup.shutdownHook());
     System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
   }
 

@@ -3,18 +3,37 @@ package org.offlink.streamer.io;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
 
 /**
- * Writes a file so that nobody ever sees half of it: the contents go to {@code .<name>.XXXXXX.tmp}
- * beside the target (created exclusively, with the process umask's permissions, as a compiler's
- * output would be), which is then renamed over the target. A file being replaced keeps its
- * permissions. The temporary file is gone afterwards whether the write succeeded or not.
+ * Writes an output file so that nobody ever sees half of it, and never replaces something that is
+ * not a regular file:
+ *
+ * <ul>
+ *   <li>a symbolic link is followed, as GCC's {@code fopen} follows it: the link stays and its
+ *       final target is what gets written (created if the link dangles);
+ *   <li>a target that exists and is not a regular file (a character device such as {@code
+ *       /dev/null}, a FIFO, a socket) is written through: opened and written in place, no rename;
+ *   <li>otherwise the contents go to {@code .<name>.XXXXXX.tmp} beside the target, created
+ *       exclusively and mode 0600 from the start (an object being written is nobody else's
+ *       business), then renamed over the target. A file being replaced keeps its mode; a new one
+ *       gets the umask's, as a compiler's output would. The temporary is gone afterwards whether
+ *       the write succeeded or not, and is tracked by {@link ExitCleanup} while it exists.
+ * </ul>
  */
 public final class AtomicFiles {
   /** What writes the contents. */
@@ -23,6 +42,12 @@ public final class AtomicFiles {
     /** Writes the whole contents to {@code out}. */
     void writeTo(OutputStream out) throws IOException;
   }
+
+  private static final FileAttribute<Set<PosixFilePermission>> PRIVATE =
+      PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
+
+  /** Linux's limit on links followed while resolving one path ({@code MAXSYMLINKS}). */
+  private static final int MAX_LINKS = 40;
 
   private AtomicFiles() {}
 
@@ -33,25 +58,76 @@ public final class AtomicFiles {
 
   /** Replaces {@code target} with what {@code body} writes. */
   public static void write(Path target, Body body) throws IOException {
-    Path abs = target.toAbsolutePath();
+    Path abs = followLinks(target.toAbsolutePath());
+    BasicFileAttributes attrs = attributes(abs);
+    if (attrs != null && attrs.isOther()) {
+      writeThrough(abs, body);
+    } else {
+      replace(abs, body, attrs != null);
+    }
+  }
+
+  /** The path {@code fopen} would open: symbolic links resolved, the last one's target kept. */
+  private static Path followLinks(Path path) throws IOException {
+    Path p = path;
+    for (int i = 0; Files.isSymbolicLink(p); i++) {
+      if (i == MAX_LINKS) {
+        throw new FileSystemException(path.toString(), null, "Too many levels of symbolic links");
+      }
+      p = p.resolveSibling(Files.readSymbolicLink(p));
+    }
+    return p;
+  }
+
+  private static BasicFileAttributes attributes(Path p) throws IOException {
+    try {
+      return Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    } catch (NoSuchFileException e) {
+      return null;
+    }
+  }
+
+  /** A device or FIFO: plain open and write, like GCC's {@code fopen(name, "w")}. */
+  private static void writeThrough(Path target, Body body) throws IOException {
+    try (OutputStream out =
+        new BufferedOutputStream(
+            Files.newOutputStream(
+                target, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING),
+            1 << 16)) {
+      body.writeTo(out);
+    }
+  }
+
+  private static void replace(Path abs, Body body, boolean exists) throws IOException {
     Path temp = null;
     try {
       OutputStream raw = null;
       for (int attempt = 0; raw == null; attempt++) {
         temp = abs.resolveSibling("." + abs.getFileName() + "." + TempNames.random(6) + ".tmp");
         try {
-          raw = Files.newOutputStream(temp, StandardOpenOption.CREATE_NEW);
+          raw = Files.newOutputStream(Files.createFile(temp, PRIVATE), StandardOpenOption.WRITE);
         } catch (FileAlreadyExistsException e) {
           if (attempt + 1 == TempNames.ATTEMPTS) {
             throw e;
           }
           temp = null;
+        } catch (AccessDeniedException e) {
+          temp = null; // name the output asked for, not our temporary's name
+          throw new AccessDeniedException(abs.toString(), null, e.getReason());
+        } catch (FileSystemException e) {
+          temp = null;
+          throw new FileSystemException(abs.toString(), null, e.getReason());
         }
       }
       try (OutputStream out = new BufferedOutputStream(raw, 1 << 16)) {
+        ExitCleanup.track(temp);
         body.writeTo(out);
       }
-      keepPermissions(abs, temp);
+      Files.setPosixFilePermissions(
+          temp, exists ? Files.getPosixFilePermissions(abs) : Umask.newFilePermissions());
+      if (ExitCleanup.shuttingDown()) {
+        throw new IOException(abs + ": interrupted");
+      }
       try {
         Files.move(temp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       } catch (AtomicMoveNotSupportedException e) {
@@ -60,19 +136,8 @@ public final class AtomicFiles {
     } finally {
       if (temp != null) {
         Files.deleteIfExists(temp);
+        ExitCleanup.untrack(temp);
       }
-    }
-  }
-
-  /** A file being replaced (an in-place edit) keeps its mode; a new one keeps the umask's. */
-  private static void keepPermissions(Path target, Path temp) throws IOException {
-    if (!Files.exists(target)) {
-      return;
-    }
-    try {
-      Files.setPosixFilePermissions(temp, Files.getPosixFilePermissions(target));
-    } catch (UnsupportedOperationException e) {
-      // Not a POSIX file system: the new file's default permissions stay.
     }
   }
 }
