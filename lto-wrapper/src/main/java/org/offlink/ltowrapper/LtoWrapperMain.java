@@ -2,6 +2,7 @@ package org.offlink.ltowrapper;
 
 import java.util.Arrays;
 import org.offlink.bridge.ToolContext;
+import org.offlink.streamer.io.CommandStartup;
 
 /**
  * Entry point of {@code libexec/offlink/lto-wrapper}. The launcher passes the name it was invoked
@@ -13,6 +14,7 @@ public final class LtoWrapperMain {
   /** Runs lto-wrapper and exits with its status. */
   public static void main(String[] args) {
     ToolContext context = ToolContext.ofSystem();
+    CommandStartup.prepare(context.environment(), context.workingDirectory());
     LtoWrapperServices services = LtoWrapperWiring.services(context);
     String argv0 = System.getProperty("offlink.argv0", LtoWrapper.PROGRAM);
     int status = new LtoWrapper(context, services).execute(argv0, Arrays.asList(args));

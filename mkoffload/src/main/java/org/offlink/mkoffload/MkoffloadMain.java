@@ -2,6 +2,7 @@ package org.offlink.mkoffload;
 
 import java.util.Arrays;
 import org.offlink.bridge.ToolContext;
+import org.offlink.streamer.io.CommandStartup;
 
 /** Entry point of {@code libexec/offlink/accel/<target>/mkoffload}. */
 public final class MkoffloadMain {
@@ -10,6 +11,7 @@ public final class MkoffloadMain {
   /** Runs mkoffload and exits with its status. */
   public static void main(String[] args) {
     ToolContext context = ToolContext.ofSystem();
+    CommandStartup.prepare(context.environment(), context.workingDirectory());
     String launcher = System.getProperty("offlink.launcher", "");
     int status = new MkoffloadCommand(context, launcher).run(Arrays.asList(args));
     context.err().flush();

@@ -3,6 +3,7 @@ package org.offlink.bridge.cli;
 import java.io.PrintWriter;
 import java.nio.file.NoSuchFileException;
 import org.offlink.bridge.ToolContext;
+import org.offlink.streamer.io.CommandStartup;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -29,7 +30,9 @@ public final class OfflinkMain implements Runnable {
 
   /** Runs the CLI and exits with its status. */
   public static void main(String[] args) {
-    System.exit(run(args, ToolContext.ofSystem(), JvmFacts.ofRunningJvm()));
+    ToolContext context = ToolContext.ofSystem();
+    CommandStartup.prepare(context.environment(), context.workingDirectory());
+    System.exit(run(args, context, JvmFacts.ofRunningJvm()));
   }
 
   /** Runs the CLI in {@code context}; returns the exit status. */

@@ -4,7 +4,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
-import org.offlink.streamer.io.ExitCleanup;
+import java.nio.file.Path;
+import org.offlink.streamer.io.CommandStartup;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -40,7 +41,7 @@ public final class SectionStreamerMain implements Runnable {
   /** Runs the CLI and exits with its status. */
   public static void main(String[] args) {
     // SIGINT/SIGTERM/SIGHUP: remove the .<out>.XXXXXX.tmp being written (exit status 128+sig).
-    Runtime.getRuntime().addShutdownHook(ExitCleanup.shutdownHook());
+    CommandStartup.prepare(System.getenv(), Path.of("").toAbsolutePath());
     System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
   }
 

@@ -98,6 +98,18 @@ public final class AtomicFiles {
     }
   }
 
+  /** The same failure, naming the output asked for instead of our temporary. */
+  private static FileSystemException naming(Path target, FileSystemException e) {
+    String file = target.toString();
+    if (e instanceof AccessDeniedException) {
+      return new AccessDeniedException(file, null, e.getReason());
+    }
+    if (e instanceof NoSuchFileException) {
+      return new NoSuchFileException(file, null, e.getReason());
+    }
+    return new FileSystemException(file, null, e.getReason());
+  }
+
   private static void replace(Path abs, Body body, boolean exists) throws IOException {
     Path temp = null;
     try {
@@ -111,12 +123,9 @@ public final class AtomicFiles {
             throw e;
           }
           temp = null;
-        } catch (AccessDeniedException e) {
-          temp = null; // name the output asked for, not our temporary's name
-          throw new AccessDeniedException(abs.toString(), null, e.getReason());
         } catch (FileSystemException e) {
           temp = null;
-          throw new FileSystemException(abs.toString(), null, e.getReason());
+          throw naming(abs, e);
         }
       }
       try (OutputStream out = new BufferedOutputStream(raw, 1 << 16)) {

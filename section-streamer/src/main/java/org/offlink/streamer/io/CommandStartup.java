@@ -1,0 +1,17 @@
+package org.offlink.streamer.io;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * What every offlink command's {@code main} does first, at the CLI edge: registers the {@link
+ * ExitCleanup} hook (SIGINT, SIGTERM, SIGHUP remove this process's temporary files).
+ */
+public final class CommandStartup {
+  private CommandStartup() {}
+
+  /** Prepares the process; {@code environment} and {@code workingDirectory} are the command's. */
+  public static void prepare(Map<String, String> environment, Path workingDirectory) {
+    Runtime.getRuntime().addShutdownHook(ExitCleanup.shutdownHook());
+  }
+}
