@@ -18,6 +18,6 @@ public final class LtoWrapperMain {
     LtoWrapperServices services = LtoWrapperWiring.services(context);
     String argv0 = System.getProperty("offlink.argv0", LtoWrapper.PROGRAM);
     int status = new LtoWrapper(context, services).execute(argv0, Arrays.asList(args));
-    System.exit(status);
+    CommandStartup.exit(status);
   }
 }

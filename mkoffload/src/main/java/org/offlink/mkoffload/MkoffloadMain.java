@@ -15,6 +15,6 @@ public final class MkoffloadMain {
     String launcher = System.getProperty("offlink.launcher", "");
     int status = new MkoffloadCommand(context, launcher).run(Arrays.asList(args));
     context.err().flush();
-    System.exit(status);
+    CommandStartup.exit(status);
   }
 }

@@ -32,7 +32,7 @@ public final class OfflinkMain implements Runnable {
   public static void main(String[] args) {
     ToolContext context = ToolContext.ofSystem();
     CommandStartup.prepare(context.environment(), context.workingDirectory());
-    System.exit(run(args, context, JvmFacts.ofRunningJvm()));
+    CommandStartup.exit(run(args, context, JvmFacts.ofRunningJvm()));
   }
 
   /** Runs the CLI in {@code context}; returns the exit status. */

@@ -42,7 +42,8 @@ public final class SectionStreamerMain implements Runnable {
   public static void main(String[] args) {
     // SIGINT/SIGTERM/SIGHUP: remove the .<out>.XXXXXX.tmp being written (exit status 128+sig).
     CommandStartup.prepare(System.getenv(), Path.of("").toAbsolutePath());
-    System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    CommandStartup.exit(
+        run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
   }
 
   /** Runs the CLI with the given streams; returns the exit status. */

@@ -17,4 +17,22 @@ public final class CommandStartup {
     Runtime.getRuntime().addShutdownHook(ExitCleanup.shutdownHook());
     ZstdDecoding.unpackInto(TempDirectory.choose(environment, workingDirectory));
   }
+
+  /**
+   * Ends the process with {@code status}, for {@code main} only. During a signal's shutdown the
+   * main thread may still finish (its children were just ended, so with a failure): it then waits
+   * for the shutdown to end the process with 128 + the signal, instead of racing it with its own
+   * status (the JVM halts at once on a non-zero {@code System.exit} during shutdown).
+   */
+  public static void exit(int status) {
+    while (ExitCleanup.shuttingDown()) {
+      try {
+        Thread.sleep(1000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    System.exit(status);
+  }
 }
