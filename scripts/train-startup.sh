@@ -74,7 +74,7 @@ for h in "${homes[@]}"; do
       IFS=: read -r -a jars < "$lib/classpath"
       cp=$(printf "$lib/%s:" "${jars[@]}")
       "$h/bin/java" -XX:AOTMode=create -XX:AOTConfiguration="$conf" -XX:AOTCache="$out" \
-        -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp "${cp%:}" >>"$work/train.log" 2>&1 || true
+        --enable-native-access=ALL-UNNAMED -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp "${cp%:}" >>"$work/train.log" 2>&1 || true
     fi
     [[ -f "$out" ]] && ok=1
   fi

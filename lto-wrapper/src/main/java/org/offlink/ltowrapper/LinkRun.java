@@ -67,6 +67,9 @@ final class LinkRun implements AutoCloseable {
   }
 
   List<String> run() {
+    // The plugin's -foffload-objects= file is lto-wrapper's to remove from the start, even when
+    // interrupted before reading it (GCC's tool_cleanup unlinks offload_objects_file_name).
+    options.offloadObjects().ifPresent(temps::register);
     OptionMerger merger = new OptionMerger(options.linkOptions(), diag::warning);
     List<DecodedOption> ilOptions = classifyInputs(merger);
     List<DecodedOption> withLinkFlto = new ArrayList<>(ilOptions);

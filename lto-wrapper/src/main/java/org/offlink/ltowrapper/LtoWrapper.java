@@ -254,9 +254,9 @@ public final class LtoWrapper {
 
   private int run(LtoWrapperOptions options, LinkRecorder report) {
     LinkRun link = new LinkRun(options, services, context, diag, report);
-    // SIGINT/SIGTERM: remove our temporary files, as GCC's signal handler does (CU:60).
-    Thread onSignal = new Thread(link::close, "lto-wrapper-cleanup");
-    Runtime.getRuntime().addShutdownHook(onSignal);
+    // SIGINT/SIGTERM/SIGHUP remove our temporary files as GCC's signal handler does (CU:60): every
+    // file of the run is tracked by ExitCleanup, whose hook LtoWrapperMain registers; it ends the
+    // children first so that none writes a file after the sweep.
     try {
       List<String> lines = link.run();
       report.outputLines(lines);
@@ -283,11 +283,6 @@ public final class LtoWrapper {
       return 1;
     } finally {
       link.close();
-      try {
-        Runtime.getRuntime().removeShutdownHook(onSignal);
-      } catch (IllegalStateException e) {
-        // already shutting down: the hook runs (close is idempotent)
-      }
     }
   }
 }

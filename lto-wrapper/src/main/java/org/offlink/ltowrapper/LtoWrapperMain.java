@@ -2,6 +2,7 @@ package org.offlink.ltowrapper;
 
 import java.util.Arrays;
 import org.offlink.bridge.ToolContext;
+import org.offlink.streamer.io.CommandStartup;
 import org.offlink.streamer.io.LastResort;
 
 /**
@@ -14,6 +15,7 @@ public final class LtoWrapperMain {
   /** Runs lto-wrapper and exits with its status. */
   public static void main(String[] args) {
     ToolContext context = ToolContext.ofSystem();
+    CommandStartup.prepare(context.environment(), context.workingDirectory());
     String argv0 = System.getProperty("offlink.argv0", LtoWrapper.PROGRAM);
     int status =
         LastResort.run(
@@ -24,6 +26,6 @@ public final class LtoWrapperMain {
               LtoWrapperServices services = LtoWrapperWiring.services(context);
               return new LtoWrapper(context, services).execute(argv0, Arrays.asList(args));
             });
-    System.exit(status);
+    CommandStartup.exit(status);
   }
 }

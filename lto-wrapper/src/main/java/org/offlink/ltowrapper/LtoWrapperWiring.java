@@ -11,7 +11,6 @@ import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.process.ProcessRunner;
 import org.offlink.bridge.process.RunnerOptions;
 import org.offlink.bridge.process.SystemProcessRunner;
-import org.offlink.bridge.temp.TempFiles;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.io.OptsSection;
 import org.offlink.ltowrapper.jobs.JobserverClient;
@@ -20,6 +19,7 @@ import org.offlink.streamer.ar.OffloadObjectListReader;
 import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfReader;
 import org.offlink.streamer.elf.ElfSection;
+import org.offlink.streamer.io.TempDirectory;
 import org.offlink.streamer.opts.OptionQuoting;
 
 /**
@@ -33,7 +33,8 @@ final class LtoWrapperWiring {
 
   static LtoWrapperServices services(ToolContext context) {
     RunnerOptions quiet =
-        RunnerOptions.quiet(context.err(), TempFiles.tempDirectory(context.environment()));
+        RunnerOptions.quiet(
+            context.err(), TempDirectory.choose(context.environment(), context.workingDirectory()));
     String launcher = System.getProperty("offlink.launcher", "");
     ProcessRunner runner = new SystemProcessRunner(quiet);
     if (!launcher.isEmpty() && !context.env("OFFLINK_MKOFFLOAD_SUBPROCESS").isPresent()) {

@@ -1,7 +1,5 @@
 package org.offlink.ltowrapper;
 
-import static org.offlink.bridge.temp.TempFiles.makeTempFile;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,11 +8,14 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.offlink.streamer.io.ExitCleanup;
+import org.offlink.streamer.io.IoReasons;
+import org.offlink.streamer.io.TempDirectory;
 
 /**
  * Temporary files as a scoped resource with GCC's rules: {@link #create} is libiberty's {@code
- * make_temp_file} ({@code $TMPDIR}, {@code $TMP}, {@code $TEMP}, then {@code /tmp}; name {@code cc}
- * + 6 random characters + suffix; mode 0600); {@link #maybeUnlink} is lto-wrapper's {@code
+ * make_temp_file} (in {@link TempDirectory}: libiberty's directory choice, name {@code cc} + 6
+ * random characters + suffix, mode 0600); {@link #maybeUnlink} is lto-wrapper's {@code
  * maybe_unlink} (keep with {@code -save-temps}, printing {@code [Leaving LTRANS f]} when verbose).
  * Files still registered at {@link #cleanup} are removed: on failure that is everything not yet
  * handed to the linker plugin.
@@ -30,21 +31,11 @@ public final class TempFiles {
   /** Creates the scope. */
   public TempFiles(
       Map<String, String> env, Path cwd, boolean saveTemps, boolean verbose, Diagnostics diag) {
-    this.tempDir = chooseDir(env, cwd);
+    this.tempDir = TempDirectory.choose(env, cwd);
     this.cwd = cwd;
     this.saveTemps = saveTemps;
     this.verbose = verbose;
     this.diag = diag;
-  }
-
-  static Path chooseDir(Map<String, String> env, Path cwd) {
-    for (String name : new String[] {"TMPDIR", "TMP", "TEMP"}) {
-      String v = env.get(name);
-      if (v != null && !v.isEmpty() && Files.isDirectory(cwd.resolve(v))) {
-        return cwd.resolve(v);
-      }
-    }
-    return Path.of("/tmp");
   }
 
   /** Whether {@code -save-temps} is in effect. */
@@ -55,22 +46,37 @@ public final class TempFiles {
   /** Creates an empty private file {@code <tmp>/ccXXXXXX<suffix>} and registers it. */
   public synchronized Path create(String suffix) {
     try {
-      Path p = makeTempFile(tempDir, suffix);
+      Path p = TempDirectory.createFile(tempDir, suffix);
       owned.add(p);
       return p;
     } catch (IOException e) {
-      throw new LtoWrapperException("cannot create temporary file: " + e.getMessage(), e);
+      throw new LtoWrapperException(e.getMessage(), e);
     }
   }
 
-  /** Registers a file (e.g. a save-temps name) to be removed by {@link #cleanup} on failure. */
+  /**
+   * Registers a file that is ours to remove on failure or interrupt but that we did not create
+   * (GCC's {@code tool_cleanup} list: the plugin's {@code -foffload-objects=} file). Nothing is
+   * registered with {@code -save-temps}, where cleanup keeps everything.
+   */
   public synchronized void register(String name) {
-    owned.add(cwd.resolve(name));
+    if (saveTemps) {
+      return;
+    }
+    Path file = cwd.resolve(name);
+    owned.add(file);
+    try {
+      ExitCleanup.track(file);
+    } catch (IOException e) {
+      throw new LtoWrapperException(e.getMessage(), e);
+    }
   }
 
   /** Hands a file over to the linker plugin: it is no longer ours to delete. */
   public synchronized void release(String name) {
-    owned.remove(cwd.resolve(name));
+    Path file = cwd.resolve(name);
+    owned.remove(file);
+    ExitCleanup.untrack(file);
   }
 
   /** GCC's {@code maybe_unlink} of {@code name} (relative to the working directory). */
@@ -79,6 +85,7 @@ public final class TempFiles {
     synchronized (this) {
       owned.remove(file);
     }
+    ExitCleanup.untrack(file);
     if (saveTemps) {
       if (verbose) {
         diag.verbose("[Leaving LTRANS " + name + "]");
@@ -90,7 +97,8 @@ public final class TempFiles {
         Files.deleteIfExists(file);
       }
     } catch (IOException e) {
-      throw new LtoWrapperException("deleting LTRANS file " + file + ": " + e.getMessage(), e);
+      throw new LtoWrapperException(
+          "deleting LTRANS file " + IoReasons.describe(file.toString(), e), e);
     }
   }
 
@@ -104,7 +112,7 @@ public final class TempFiles {
     for (Path f : files) {
       try {
         if (!saveTemps) {
-          Files.deleteIfExists(f);
+          TempDirectory.delete(f);
         }
       } catch (IOException e) {
         // best effort, as GCC's cleanup at exit

@@ -2,6 +2,7 @@ package org.offlink.mkoffload;
 
 import java.util.Arrays;
 import org.offlink.bridge.ToolContext;
+import org.offlink.streamer.io.CommandStartup;
 import org.offlink.streamer.io.LastResort;
 
 /** Entry point of {@code libexec/offlink/accel/<target>/mkoffload}. */
@@ -11,6 +12,7 @@ public final class MkoffloadMain {
   /** Runs mkoffload and exits with its status. */
   public static void main(String[] args) {
     ToolContext context = ToolContext.ofSystem();
+    CommandStartup.prepare(context.environment(), context.workingDirectory());
     String launcher = System.getProperty("offlink.launcher", "");
     int status =
         LastResort.run(
@@ -19,6 +21,6 @@ public final class MkoffloadMain {
             context.env("OFFLINK_DEBUG").isPresent(),
             () -> new MkoffloadCommand(context, launcher).run(Arrays.asList(args)));
     context.err().flush();
-    System.exit(status);
+    CommandStartup.exit(status);
   }
 }

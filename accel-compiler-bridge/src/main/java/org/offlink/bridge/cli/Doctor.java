@@ -23,6 +23,7 @@ import org.offlink.bridge.tool.ExecutableSearch;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.bridge.tool.ResolvedTool;
 import org.offlink.bridge.tool.ToolLocator;
+import org.offlink.streamer.io.TempDirectory;
 
 /**
  * The checks of {@code offlink doctor}: the host GCC and its configured offload targets, each
@@ -188,7 +189,7 @@ public final class Doctor {
     Optional<String> trap;
     try (TempFiles temps =
         new TempFiles(
-            TempFiles.tempDirectory(settings.environment()),
+            TempDirectory.choose(settings.environment(), settings.workingDirectory()),
             settings.workingDirectory(),
             false,
             false,

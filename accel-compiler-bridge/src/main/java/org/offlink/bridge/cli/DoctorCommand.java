@@ -6,7 +6,7 @@ import java.util.concurrent.Callable;
 import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.process.RunnerOptions;
 import org.offlink.bridge.process.SystemProcessRunner;
-import org.offlink.bridge.temp.TempFiles;
+import org.offlink.streamer.io.TempDirectory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -44,7 +44,9 @@ final class DoctorCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     SystemProcessRunner runner =
         new SystemProcessRunner(
-            RunnerOptions.quiet(context.err(), TempFiles.tempDirectory(context.environment())));
+            RunnerOptions.quiet(
+                context.err(),
+                TempDirectory.choose(context.environment(), context.workingDirectory())));
     DoctorReport report =
         new Doctor(
                 new DoctorSettings(

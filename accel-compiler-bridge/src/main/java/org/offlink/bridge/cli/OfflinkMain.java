@@ -2,6 +2,7 @@ package org.offlink.bridge.cli;
 
 import java.io.PrintWriter;
 import org.offlink.bridge.ToolContext;
+import org.offlink.streamer.io.CommandStartup;
 import org.offlink.streamer.io.ErrorText;
 import org.offlink.streamer.io.LastResort;
 import picocli.CommandLine;
@@ -31,7 +32,8 @@ public final class OfflinkMain implements Runnable {
   /** Runs the CLI and exits with its status. */
   public static void main(String[] args) {
     ToolContext context = ToolContext.ofSystem();
-    System.exit(
+    CommandStartup.prepare(context.environment(), context.workingDirectory());
+    CommandStartup.exit(
         LastResort.run(
             PROGRAM + ": error: ",
             context.err(),

@@ -24,6 +24,7 @@ import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.bridge.tool.ResolvedTool;
 import org.offlink.bridge.tool.ToolLocator;
 import org.offlink.streamer.MalformedObjectException;
+import org.offlink.streamer.io.TempDirectory;
 
 /**
  * Builds the amdgcn device image like GCC 12's gcn mkoffload (reference §4.2–4.4): accel compile to
@@ -49,7 +50,7 @@ public final class GcnImageBuilder {
   public GcnImage build(OffloadOptions options) throws IOException {
     try (TempFiles temps =
         new TempFiles(
-            TempFiles.tempDirectory(context.environment()),
+            TempDirectory.choose(context.environment(), context.workingDirectory()),
             context.workingDirectory(),
             options.saveTemps(),
             options.verbose(),

@@ -39,6 +39,8 @@ import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfReader;
 import org.offlink.streamer.io.AtomicFiles;
 import org.offlink.streamer.io.ErrorText;
+import org.offlink.streamer.io.IoReasons;
+import org.offlink.streamer.io.TempDirectory;
 
 /**
  * GCC 12's mkoffload as a library, so that lto-wrapper can run it in-process: builds the device
@@ -140,7 +142,7 @@ public final class Mkoffload {
             false,
             options.saveTemps(),
             Optional.of(options.dumppfx()),
-            TempFiles.tempDirectory(context.environment()));
+            TempDirectory.choose(context.environment(), context.workingDirectory()));
     ProcessRunner runner =
         new ListeningRunner(
             new ForwardingRunner(new SystemProcessRunner(runnerOptions), context.err()),
@@ -173,9 +175,14 @@ public final class Mkoffload {
   /** Fails before any compiler runs when the output cannot be written (no work is wasted). */
   private static void requireWritableDirectory(Path out) throws IOException {
     Path dir = out.toAbsolutePath().getParent();
-    if (dir == null || !Files.isDirectory(dir) || !Files.isWritable(dir)) {
-      throw new IOException(
-          "cannot write '" + out + "': directory " + dir + " does not exist or is not writable");
+    String reason =
+        dir == null || !Files.exists(dir)
+            ? "No such file or directory"
+            : !Files.isDirectory(dir)
+                ? "Not a directory"
+                : !Files.isWritable(dir) ? "Permission denied" : null;
+    if (reason != null) {
+      throw new IOException("cannot write '" + out + "': " + dir + ": " + reason);
     }
   }
 
@@ -330,7 +337,7 @@ public final class Mkoffload {
 
   private TempFiles newTempFiles(OffloadOptions options) {
     return new TempFiles(
-        TempFiles.tempDirectory(context.environment()),
+        TempDirectory.choose(context.environment(), context.workingDirectory()),
         context.workingDirectory(),
         options.saveTemps(),
         options.verbose(),
@@ -342,7 +349,7 @@ public final class Mkoffload {
     try {
       AtomicFiles.write(out, bytes);
     } catch (NoSuchFileException | AccessDeniedException e) {
-      throw new IOException("cannot write '" + out + "': directory is not writable", e);
+      throw new IOException("cannot write '" + out + "': " + IoReasons.reason(e), e);
     }
   }
 

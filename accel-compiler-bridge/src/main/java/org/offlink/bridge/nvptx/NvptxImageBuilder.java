@@ -21,6 +21,7 @@ import org.offlink.bridge.temp.TempFiles;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.bridge.tool.ResolvedTool;
 import org.offlink.bridge.tool.ToolLocator;
+import org.offlink.streamer.io.TempDirectory;
 
 /**
  * Builds the nvptx device image like GCC 12's nvptx mkoffload (reference §3.3–3.4): runs the accel
@@ -125,7 +126,7 @@ public final class NvptxImageBuilder {
 
   static TempFiles newTempFiles(ToolContext context, OffloadOptions options) {
     return new TempFiles(
-        TempFiles.tempDirectory(context.environment()),
+        TempDirectory.choose(context.environment(), context.workingDirectory()),
         context.workingDirectory(),
         options.saveTemps(),
         options.verbose(),

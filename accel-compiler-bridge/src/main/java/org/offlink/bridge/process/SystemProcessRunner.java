@@ -16,9 +16,9 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import org.offlink.bridge.temp.TempFiles;
 import org.offlink.bridge.tool.ExecutableSearch;
 import org.offlink.streamer.io.ErrorText;
+import org.offlink.streamer.io.TempDirectory;
 
 /**
  * The real {@link ProcessRunner}: runs argv lists through {@link ProcessBuilder} (never a shell),
@@ -60,7 +60,7 @@ public final class SystemProcessRunner implements ProcessRunner {
       return execute(command, argv);
     } finally {
       if (responseFile.isPresent() && !keepResponseFile()) {
-        Files.deleteIfExists(responseFile.get());
+        TempDirectory.delete(responseFile.get());
       }
     }
   }
@@ -77,7 +77,7 @@ public final class SystemProcessRunner implements ProcessRunner {
     if (options.dryRun()) {
       return options.tempDirectory().resolve("ccXXXXXX");
     }
-    return TempFiles.makeTempFile(options.tempDirectory(), "");
+    return TempDirectory.createFile(options.tempDirectory(), "");
   }
 
   /** GCC prints the @file as named: relative to the cwd with save-temps, absolute otherwise. */

@@ -2,30 +2,22 @@ package org.offlink.bridge.temp;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
-import org.offlink.streamer.io.TempNames;
+import org.offlink.streamer.io.IoReasons;
+import org.offlink.streamer.io.TempDirectory;
 
 /**
  * Scoped temporary files with GCC's rules. {@link #named} gives {@code <saved name>} under {@code
  * -save-temps} (kept, and announced as {@code [Leaving <name>]} with {@code -v}) and otherwise a
- * fresh {@code <tmpdir>/ccXXXXXX<suffix>} like libiberty's {@code make_temp_file}; {@link #close}
- * deletes every non-kept file, on success and failure alike. For interrupts the CLI registers
- * {@link #cleanupHook()} as a shutdown hook; the library never registers hooks itself.
+ * fresh {@code <tmpdir>/ccXXXXXX<suffix>} from {@link TempDirectory} (libiberty's rules); {@link
+ * #close} deletes every non-kept file, on success and failure alike. Every file it creates is
+ * tracked by {@link org.offlink.streamer.io.ExitCleanup}, whose hook each command's main registers,
+ * so an interrupt removes them too.
  */
 public final class TempFiles implements AutoCloseable {
-  private static final FileAttribute<Set<PosixFilePermission>> PRIVATE =
-      PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
-
   private final Path tempDirectory;
   private final Path workingDirectory;
   private final boolean saveTemps;
@@ -50,36 +42,6 @@ public final class TempFiles implements AutoCloseable {
   }
 
   /**
-   * The directory {@code make_temp_file} uses: {@code TMPDIR}, {@code TMP}, {@code TEMP} (the first
-   * naming a writable directory), else {@code /tmp}.
-   */
-  public static Path tempDirectory(Map<String, String> environment) {
-    for (String name : List.of("TMPDIR", "TMP", "TEMP")) {
-      String value = environment.get(name);
-      if (value != null && !value.isEmpty()) {
-        Path dir = Path.of(value);
-        if (Files.isDirectory(dir) && Files.isWritable(dir)) {
-          return dir;
-        }
-      }
-    }
-    return Path.of("/tmp");
-  }
-
-  /** Creates {@code <dir>/cc} + 6 random characters + {@code suffix}, mode 0600, like libiberty. */
-  public static Path makeTempFile(Path dir, String suffix) throws IOException {
-    for (int attempt = 0; attempt < TempNames.ATTEMPTS; attempt++) {
-      Path file = dir.resolve("cc" + TempNames.random(6) + suffix);
-      try {
-        return Files.createFile(file, PRIVATE);
-      } catch (FileAlreadyExistsException e) {
-        // another name; make_temp_file retries the same way
-      }
-    }
-    throw new IOException("cannot create temporary file in " + dir);
-  }
-
-  /**
    * A file of this scope: {@code savedName} (relative to the working directory) with -save-temps,
    * else a new temp file ending in {@code suffix}. The returned string is what GCC puts on command
    * lines; {@link #path} resolves it.
@@ -89,14 +51,14 @@ public final class TempFiles implements AutoCloseable {
       kept.add(savedName);
       return savedName;
     }
-    Path file = makeTempFile(tempDirectory, suffix);
+    Path file = TempDirectory.createFile(tempDirectory, suffix);
     toDelete.add(file);
     return file.toString();
   }
 
   /** A temp file that is deleted at close even with -save-temps (GCC's response files). */
   public synchronized Path scratch(String suffix) throws IOException {
-    Path file = makeTempFile(tempDirectory, suffix);
+    Path file = TempDirectory.createFile(tempDirectory, suffix);
     toDelete.add(file);
     return file;
   }
@@ -121,9 +83,12 @@ public final class TempFiles implements AutoCloseable {
     IOException failure = null;
     for (Path p : toDelete) {
       try {
-        Files.deleteIfExists(p);
+        TempDirectory.delete(p);
       } catch (IOException e) {
-        failure = failure == null ? new IOException("deleting file " + p + ": " + e, e) : failure;
+        failure =
+            failure == null
+                ? new IOException("deleting file " + IoReasons.describe(p.toString(), e), e)
+                : failure;
       }
     }
     if (verbose) {
@@ -134,18 +99,5 @@ public final class TempFiles implements AutoCloseable {
     if (failure != null) {
       throw failure;
     }
-  }
-
-  /** A thread the CLI may register with {@link Runtime#addShutdownHook} for interrupts. */
-  public Thread cleanupHook() {
-    return new Thread(
-        () -> {
-          try {
-            close();
-          } catch (IOException e) {
-            // at exit there is nobody left to report to; GCC's signal cleanup is silent too
-          }
-        },
-        "offlink-temp-cleanup");
   }
 }

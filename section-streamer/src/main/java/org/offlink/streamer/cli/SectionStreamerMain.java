@@ -1,6 +1,8 @@
 package org.offlink.streamer.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import org.offlink.streamer.io.CommandStartup;
 import org.offlink.streamer.io.ErrorText;
 import org.offlink.streamer.io.LastResort;
 import picocli.CommandLine;
@@ -37,7 +39,9 @@ public final class SectionStreamerMain implements Runnable {
 
   /** Runs the CLI and exits with its status. */
   public static void main(String[] args) {
-    System.exit(
+    // SIGINT/SIGTERM/SIGHUP: remove the .<out>.XXXXXX.tmp being written (exit status 128+sig).
+    CommandStartup.prepare(System.getenv(), Path.of("").toAbsolutePath());
+    CommandStartup.exit(
         LastResort.run(
             PROGRAM + ": error: ",
             System.err,

@@ -8,16 +8,32 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
 
 /**
- * Writes a file so that nobody ever sees half of it: the contents go to {@code .<name>.XXXXXX.tmp}
- * beside the target (created exclusively, with the process umask's permissions, as a compiler's
- * output would be), which is then renamed over the target. A file being replaced keeps its
- * permissions. The temporary file is gone afterwards whether the write succeeded or not.
+ * Writes an output file so that nobody ever sees half of it, and never replaces something that is
+ * not a regular file:
+ *
+ * <ul>
+ *   <li>a symbolic link is followed, as GCC's {@code fopen} follows it: the link stays and its
+ *       final target is what gets written (created if the link dangles);
+ *   <li>a target that exists and is not a regular file (a character device such as {@code
+ *       /dev/null}, a FIFO, a socket) is written through: opened and written in place, no rename;
+ *   <li>otherwise the contents go to {@code .<name>.XXXXXX.tmp} beside the target, created
+ *       exclusively and mode 0600 from the start (an object being written is nobody else's
+ *       business), then renamed over the target. A file being replaced keeps its mode; a new one
+ *       gets the umask's, as a compiler's output would. The temporary is gone afterwards whether
+ *       the write succeeded or not, and is tracked by {@link ExitCleanup} while it exists.
+ * </ul>
  */
 public final class AtomicFiles {
   /** What writes the contents. */
@@ -26,6 +42,12 @@ public final class AtomicFiles {
     /** Writes the whole contents to {@code out}. */
     void writeTo(OutputStream out) throws IOException;
   }
+
+  private static final FileAttribute<Set<PosixFilePermission>> PRIVATE =
+      PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
+
+  /** Linux's limit on links followed while resolving one path ({@code MAXSYMLINKS}). */
+  private static final int MAX_LINKS = 40;
 
   private AtomicFiles() {}
 
@@ -40,7 +62,7 @@ public final class AtomicFiles {
    */
   public static void write(Path target, Body body) throws IOException {
     try {
-      writeViaTemp(target, body);
+      writeResolved(target, body);
     } catch (FileSystemException e) {
       if (!isTempOf(e.getFile(), target)) {
         throw e;
@@ -59,39 +81,91 @@ public final class AtomicFiles {
     return name.startsWith("." + target.getFileName() + ".") && name.endsWith(".tmp");
   }
 
-  /** The same kind of exception, naming {@code target}; callers may catch the kind. */
+  /**
+   * The same kind of exception and the OS's reason, naming {@code target}; callers may catch the
+   * kind.
+   */
   private static FileSystemException renamed(FileSystemException e, String target) {
+    String reason = IoReasons.reason(e);
     if (e instanceof AccessDeniedException) {
-      return new AccessDeniedException(target, null, "cannot write: permission denied");
+      return new AccessDeniedException(target, null, reason);
     }
     if (e instanceof NoSuchFileException) {
-      return new NoSuchFileException(target, null, "cannot write: no such directory");
+      return new NoSuchFileException(target, null, reason);
     }
-    return new FileSystemException(
-        target, null, "cannot write: " + (e.getReason() == null ? "failed" : e.getReason()));
+    return new FileSystemException(target, null, reason);
   }
 
   // The target is not made absolute: a relative name keeps working in a working directory whose
   // absolute path is near PATH_MAX, as GCC's own relative -save-temps names do.
-  private static void writeViaTemp(Path abs, Body body) throws IOException {
+  private static void writeResolved(Path target, Body body) throws IOException {
+    Path abs = followLinks(target);
+    BasicFileAttributes attrs = attributes(abs);
+    if (attrs != null && attrs.isOther()) {
+      writeThrough(abs, body);
+    } else {
+      replace(abs, body, attrs != null);
+    }
+  }
+
+  /** The path {@code fopen} would open: symbolic links resolved, the last one's target kept. */
+  private static Path followLinks(Path path) throws IOException {
+    Path p = path;
+    for (int i = 0; Files.isSymbolicLink(p); i++) {
+      if (i == MAX_LINKS) {
+        throw new FileSystemException(path.toString(), null, "Too many levels of symbolic links");
+      }
+      p = p.resolveSibling(Files.readSymbolicLink(p));
+    }
+    return p;
+  }
+
+  private static BasicFileAttributes attributes(Path p) throws IOException {
+    try {
+      return Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    } catch (NoSuchFileException e) {
+      return null;
+    }
+  }
+
+  /** A device or FIFO: plain open and write, like GCC's {@code fopen(name, "w")}. */
+  private static void writeThrough(Path target, Body body) throws IOException {
+    try (OutputStream out =
+        new BufferedOutputStream(
+            Files.newOutputStream(
+                target, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING),
+            1 << 16)) {
+      body.writeTo(out);
+    }
+  }
+
+  private static void replace(Path abs, Body body, boolean exists) throws IOException {
     Path temp = null;
     try {
       OutputStream raw = null;
       for (int attempt = 0; raw == null; attempt++) {
         temp = abs.resolveSibling("." + abs.getFileName() + "." + TempNames.random(6) + ".tmp");
         try {
-          raw = Files.newOutputStream(temp, StandardOpenOption.CREATE_NEW);
+          raw = Files.newOutputStream(Files.createFile(temp, PRIVATE), StandardOpenOption.WRITE);
         } catch (FileAlreadyExistsException e) {
           if (attempt + 1 == TempNames.ATTEMPTS) {
             throw e;
           }
           temp = null;
+        } catch (FileSystemException e) {
+          temp = null; // nothing was created: nothing to delete
+          throw e;
         }
       }
       try (OutputStream out = new BufferedOutputStream(raw, 1 << 16)) {
+        ExitCleanup.track(temp);
         body.writeTo(out);
       }
-      keepPermissions(abs, temp);
+      Files.setPosixFilePermissions(
+          temp, exists ? Files.getPosixFilePermissions(abs) : Umask.newFilePermissions());
+      if (ExitCleanup.shuttingDown()) {
+        throw new IOException(abs + ": interrupted");
+      }
       try {
         Files.move(temp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       } catch (AtomicMoveNotSupportedException e) {
@@ -100,19 +174,8 @@ public final class AtomicFiles {
     } finally {
       if (temp != null) {
         Files.deleteIfExists(temp);
+        ExitCleanup.untrack(temp);
       }
-    }
-  }
-
-  /** A file being replaced (an in-place edit) keeps its mode; a new one keeps the umask's. */
-  private static void keepPermissions(Path target, Path temp) throws IOException {
-    if (!Files.exists(target)) {
-      return;
-    }
-    try {
-      Files.setPosixFilePermissions(temp, Files.getPosixFilePermissions(target));
-    } catch (UnsupportedOperationException e) {
-      // Not a POSIX file system: the new file's default permissions stay.
     }
   }
 }

@@ -1,11 +1,8 @@
 package org.offlink.streamer.io;
 
 import java.nio.file.AccessDeniedException;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
-import java.nio.file.NotDirectoryException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -36,7 +33,7 @@ public final class ErrorText {
       return a.getFile() + ": permission denied";
     }
     if (e instanceof FileSystemException f && f.getFile() != null) {
-      return f.getFile() + ": " + (f.getReason() != null ? lowerFirst(f.getReason()) : reason(f));
+      return f.getFile() + ": " + lowerFirst(IoReasons.reason(f));
     }
     if (e instanceof OutOfMemoryError) {
       return "out of memory (the input needs more than the JVM's heap)";
@@ -50,20 +47,6 @@ public final class ErrorText {
       return "cannot run '" + m.group(1) + "': " + lowerFirst(m.group(2));
     }
     return message;
-  }
-
-  /** The JDK leaves the reason out of these; say what they mean. */
-  private static String reason(FileSystemException f) {
-    if (f instanceof FileAlreadyExistsException) {
-      return "already exists";
-    }
-    if (f instanceof NotDirectoryException) {
-      return "not a directory";
-    }
-    if (f instanceof DirectoryNotEmptyException) {
-      return "directory not empty";
-    }
-    return "file system error";
   }
 
   private static String lowerFirst(String s) {

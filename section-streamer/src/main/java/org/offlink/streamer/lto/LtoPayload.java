@@ -1,6 +1,5 @@
 package org.offlink.streamer.lto;
 
-import com.github.luben.zstd.ZstdInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -9,6 +8,7 @@ import java.nio.file.Path;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
 import org.offlink.streamer.MalformedObjectException;
+import org.offlink.streamer.io.ZstdDecoding;
 
 /**
  * Decompresses the content of a compressed LTO section (see {@link LtoSectionKind#isCompressed()}):
@@ -51,7 +51,7 @@ public final class LtoPayload {
       throw new MalformedObjectException(
           file, offset, "expected a zstd frame (28 b5 2f fd), found " + hexHead(data));
     }
-    try (InputStream in = new ZstdInputStream(new ByteArrayInputStream(data))) {
+    try (InputStream in = ZstdDecoding.open(new ByteArrayInputStream(data))) {
       ByteArrayOutputStream out = new ByteArrayOutputStream(initialSize(data));
       byte[] buf = new byte[65536];
       for (int n; (n = in.read(buf)) > 0; ) {

@@ -78,7 +78,7 @@ class BadInputCliTest {
         "bad_output_missing_directory",
         new Case(
             List.of("strip", "-o", d + "/nodir/out.o", o),
-            d + "/nodir/out.o: cannot write: no such directory"));
+            d + "/nodir/out.o: no such file or directory"));
     m.put(
         "bad_thin_member_not_elf",
         new Case(List.of("list", d + "/thin.a"), "found a file that is not ELF"));

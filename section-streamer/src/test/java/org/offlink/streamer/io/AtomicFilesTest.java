@@ -8,11 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -96,5 +101,134 @@ class AtomicFilesTest {
       seen.add(name);
     }
     assertTrue(seen.size() > 190, "too many repeats: " + seen.size());
+  }
+
+  private static void run(String... argv) throws IOException, InterruptedException {
+    Process p = new ProcessBuilder(argv).inheritIO().start();
+    assertEquals(0, p.waitFor(), String.join(" ", argv));
+  }
+
+  private static PosixFileAttributes noFollow(Path p) throws IOException {
+    return Files.readAttributes(p, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+  }
+
+  @Test
+  void theTemporaryIsPrivateWhileItIsWritten() throws IOException {
+    Path out = dir.resolve("x.o");
+    Set<String> modes = new HashSet<>();
+    AtomicFiles.write(
+        out,
+        o -> {
+          try (var files = Files.list(dir)) {
+            for (Path p : files.toList()) {
+              modes.add(
+                  p.getFileName()
+                      + " "
+                      + PosixFilePermissions.toString(Files.getPosixFilePermissions(p)));
+            }
+          }
+          o.write(1);
+        });
+    assertEquals(1, modes.size(), modes.toString());
+    String only = modes.iterator().next();
+    assertTrue(only.matches("\\.x\\.o\\.[A-Za-z0-9]{6}\\.tmp rw-------"), only);
+  }
+
+  @Test
+  void aFifoIsWrittenThroughAndStaysAFifo() throws Exception {
+    Path fifo = dir.resolve("pipe");
+    run("mkfifo", fifo.toString());
+    CompletableFuture<byte[]> read =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return Files.readAllBytes(fifo);
+              } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+              }
+            });
+    AtomicFiles.write(fifo, new byte[] {7, 8, 9});
+    assertTrue(noFollow(fifo).isOther(), "no longer a FIFO");
+    assertArrayEquals(new byte[] {7, 8, 9}, read.get(10, TimeUnit.SECONDS));
+    assertEquals(List.of(fifo), listing());
+  }
+
+  @Test
+  void aCharacterDeviceIsWrittenThroughAndStaysADevice() throws Exception {
+    // mknod needs root; /dev/null itself is never the target (an unfixed writer would replace it).
+    Assumptions.assumeTrue("root".equals(System.getProperty("user.name")), "mknod needs root");
+    Path dev = dir.resolve("null");
+    run("mknod", "-m", "666", dev.toString(), "c", "1", "3");
+    AtomicFiles.write(dev, new byte[] {1, 2});
+    assertTrue(noFollow(dev).isOther(), "no longer a device");
+    assertEquals(List.of(dev), listing());
+  }
+
+  @Test
+  void aSymlinkIsFollowedAndItsRegularTargetReplaced() throws IOException {
+    Path real = dir.resolve("real.o");
+    Files.write(real, new byte[] {1});
+    Files.setPosixFilePermissions(real, PosixFilePermissions.fromString("rw-r-----"));
+    Path link = Files.createSymbolicLink(dir.resolve("link.o"), Path.of("real.o"));
+    AtomicFiles.write(link, new byte[] {2, 3});
+    assertTrue(Files.isSymbolicLink(link), "the link was replaced");
+    assertArrayEquals(new byte[] {2, 3}, Files.readAllBytes(real));
+    assertEquals("rw-r-----", PosixFilePermissions.toString(Files.getPosixFilePermissions(real)));
+    assertEquals(List.of(link, real), listing());
+  }
+
+  @Test
+  void aDanglingSymlinkGetsItsTargetCreatedAsFopenWould() throws IOException {
+    Path link = Files.createSymbolicLink(dir.resolve("link.o"), Path.of("new.o"));
+    AtomicFiles.write(link, new byte[] {4});
+    assertTrue(Files.isSymbolicLink(link));
+    assertArrayEquals(new byte[] {4}, Files.readAllBytes(dir.resolve("new.o")));
+  }
+
+  @Test
+  void aSymlinkLoopIsAnErrorNamingThePath() throws IOException {
+    Path a = dir.resolve("a");
+    Files.createSymbolicLink(a, Path.of("b"));
+    Files.createSymbolicLink(dir.resolve("b"), Path.of("a"));
+    IOException e = assertThrows(IOException.class, () -> AtomicFiles.write(a, new byte[1]));
+    assertTrue(e.getMessage().contains(a.toString()), e.getMessage());
+    assertTrue(e.getMessage().contains("Too many levels of symbolic links"), e.getMessage());
+  }
+
+  @Test
+  void anUnwritableDirectoryIsAnErrorNamingTheOutputNotTheTemporary() throws IOException {
+    Path out = dir.resolve("x.o");
+    Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("r-x------"));
+    try {
+      Assumptions.assumeFalse(Files.isWritable(dir), "root writes anywhere");
+      IOException e = assertThrows(IOException.class, () -> AtomicFiles.write(out, new byte[1]));
+      assertEquals(out + ": Permission denied", e.getMessage());
+    } finally {
+      Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+    }
+  }
+
+  @Test
+  void theTemporaryIsTrackedForInterruptsWhileItExists() throws IOException {
+    Path out = dir.resolve("x.o");
+    List<Path> seen = new java.util.ArrayList<>();
+    AtomicFiles.write(
+        out,
+        o -> {
+          try (var files = Files.list(dir)) {
+            files.filter(ExitCleanup::isTracked).forEach(seen::add);
+          }
+        });
+    assertEquals(1, seen.size(), seen.toString());
+    assertTrue(!ExitCleanup.isTracked(seen.get(0)), "still tracked after the write");
+  }
+
+  @Test
+  void umaskIsReadFromProcStatusWithTheUsualDefault() throws IOException {
+    Path status = dir.resolve("status");
+    Files.writeString(status, "Name:\tjava\nUmask:\t0027\nState:\tR\n");
+    assertEquals(027, Umask.read(status));
+    assertEquals(022, Umask.read(dir.resolve("absent")));
+    assertEquals("rw-r-----", PosixFilePermissions.toString(Umask.permissions(0666 & ~027)));
   }
 }

@@ -1,0 +1,38 @@
+package org.offlink.streamer.io;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * What every offlink command's {@code main} does first, at the CLI edge: registers the {@link
+ * ExitCleanup} hook (SIGINT, SIGTERM, SIGHUP remove this process's temporary files) and tells
+ * {@link ZstdDecoding} to unpack zstd-jni's library into the temporary directory libiberty's rule
+ * picks, not {@code java.io.tmpdir}.
+ */
+public final class CommandStartup {
+  private CommandStartup() {}
+
+  /** Prepares the process; {@code environment} and {@code workingDirectory} are the command's. */
+  public static void prepare(Map<String, String> environment, Path workingDirectory) {
+    Runtime.getRuntime().addShutdownHook(ExitCleanup.shutdownHook());
+    ZstdDecoding.unpackInto(TempDirectory.choose(environment, workingDirectory));
+  }
+
+  /**
+   * Ends the process with {@code status}, for {@code main} only. During a signal's shutdown the
+   * main thread may still finish (its children were just ended, so with a failure): it then waits
+   * for the shutdown to end the process with 128 + the signal, instead of racing it with its own
+   * status (the JVM halts at once on a non-zero {@code System.exit} during shutdown).
+   */
+  public static void exit(int status) {
+    while (ExitCleanup.shuttingDown()) {
+      try {
+        Thread.sleep(1000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    System.exit(status);
+  }
+}

@@ -1,0 +1,101 @@
+package org.offlink.streamer.io;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Every temporary file this process has created and not yet removed or handed over, so that an
+ * interrupt (SIGINT, SIGTERM, SIGHUP) removes them, as GCC's signal handler does with its {@code
+ * tool_cleanup}. {@link AtomicFiles} and the temp-file scopes {@link #track} what they create and
+ * {@link #untrack} what they delete or hand on; each command's {@code main} registers {@link
+ * #shutdownHook()} (a library never registers hooks itself). The JVM then exits with 128 + the
+ * signal's number, the status a shell reports for GCC's re-raised signal.
+ *
+ * <p>Once the hook has started, a file tracked afterwards is deleted at once and reported as an
+ * error: a worker thread still running during shutdown cannot leave a new file behind.
+ */
+public final class ExitCleanup {
+  private static final Set<Path> FILES = ConcurrentHashMap.newKeySet();
+  private static volatile boolean shuttingDown;
+
+  /** How long the hook waits for child processes to end before removing files. */
+  private static final long CHILD_WAIT_MS = 2000;
+
+  private ExitCleanup() {}
+
+  /**
+   * Records {@code file} for removal at an interrupt.
+   *
+   * @throws IOException when the process is already shutting down (the file is deleted)
+   */
+  public static void track(Path file) throws IOException {
+    FILES.add(file);
+    if (shuttingDown) {
+      FILES.remove(file);
+      Files.deleteIfExists(file);
+      throw new IOException(file + ": interrupted");
+    }
+  }
+
+  /** Forgets {@code file}: it was removed, or it now belongs to someone else. */
+  public static void untrack(Path file) {
+    FILES.remove(file);
+  }
+
+  /** Whether {@code file} is tracked (for tests). */
+  public static boolean isTracked(Path file) {
+    return FILES.contains(file);
+  }
+
+  /** Whether the shutdown hook has started: writers stop before publishing an output. */
+  public static boolean shuttingDown() {
+    return shuttingDown;
+  }
+
+  /**
+   * A thread for {@link Runtime#addShutdownHook}: ends this process's children (with SIGTERM,
+   * waiting up to two seconds, so that none writes a file after the sweep), then removes every
+   * tracked file.
+   */
+  public static Thread shutdownHook() {
+    return new Thread(ExitCleanup::runNow, "offlink-exit-cleanup");
+  }
+
+  /** What the hook does; callable directly by tests. */
+  static void runNow() {
+    shuttingDown = true;
+    List<ProcessHandle> children = ProcessHandle.current().descendants().toList();
+    children.forEach(ProcessHandle::destroy);
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CHILD_WAIT_MS);
+    for (ProcessHandle child : children) {
+      long left = deadline - System.nanoTime();
+      if (left > 0) {
+        try {
+          child.onExit().get(left, TimeUnit.NANOSECONDS);
+        } catch (Exception e) {
+          // gone already, or still running at the deadline: sweep anyway
+        }
+      }
+    }
+    for (Path file : new ArrayList<>(FILES)) {
+      try {
+        Files.deleteIfExists(file);
+      } catch (IOException e) {
+        // nobody is left to tell; GCC's signal-time cleanup is silent too
+      }
+      FILES.remove(file);
+    }
+  }
+
+  /** Resets the state after {@link #runNow} (for tests only). */
+  static void resetForTests() {
+    shuttingDown = false;
+    FILES.clear();
+  }
+}
