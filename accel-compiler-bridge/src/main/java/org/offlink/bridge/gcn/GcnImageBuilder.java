@@ -29,8 +29,9 @@ import org.offlink.streamer.MalformedObjectException;
  * Builds the amdgcn device image like GCC 12's gcn mkoffload (reference §4.2–4.4): accel compile to
  * assembly ({@code -S}), {@link GcnAsmProcessor}, then assemble and link to an HSACO with the accel
  * driver, and check the HSACO's ELF header matches the requested architecture. ILP32 yields an
- * image with no bytes and no kernels (GCC leaves its C file empty then). Early debug info ({@code
- * -g}, reference §4.6) is not copied.
+ * image with no bytes and no kernels (GCC leaves its C file empty then). With {@code -g} host
+ * objects, their early debug info is linked into the HSACO as GCC does ({@link GcnEarlyDebug},
+ * reference §4.6).
  */
 public final class GcnImageBuilder {
   private final ProcessRunner runner;
@@ -71,6 +72,7 @@ public final class GcnImageBuilder {
     String asm1 = temps.named(names.mkoffload(".1.s"), ".mkoffload.1.s");
     String asm2 = temps.named(names.mkoffload(".2.s"), ".mkoffload.2.s");
     String hsaco = temps.named(names.mkoffload(".hsaco"), ".mkoffload.hsaco");
+    List<String> debugObjects = GcnEarlyDebug.copyAll(options, settings, temps, cwd);
     runner.runChecked(
         Command.of(compileArgv(accel.argv0(), options, asm1), env, cwd)
             .withResponseFile(DumpNames.GCC_ARGS));
@@ -78,7 +80,9 @@ public final class GcnImageBuilder {
     GcnAsmProcessor.Result processed =
         GcnAsmProcessor.process(readIntermediate(asm1Path, "asm"), asm1Path);
     Files.write(cwd.resolve(asm2), processed.assembly());
-    link(Command.of(linkArgv(accel.argv0(), options, settings, asm2, hsaco), env, cwd), settings);
+    link(
+        Command.of(linkArgv(accel.argv0(), options, settings, debugObjects, asm2, hsaco), env, cwd),
+        settings);
     Path hsacoPath = cwd.resolve(hsaco);
     byte[] image = readIntermediate(hsacoPath, "obj");
     checkHeader(HsacoHeader.read(image, hsacoPath), settings, hsacoPath);
@@ -114,17 +118,21 @@ public final class GcnImageBuilder {
   }
 
   /**
-   * The link-step argv of GCC 12 (reference §4.4): no -save-temps and no dump options (GCC 12
-   * appends those to the wrong obstack), every {@code -l*}, {@code -Wl*} and {@code -march*}
-   * argument forwarded.
+   * The link-step argv of GCC 12 (reference §4.4): the early debug objects before the assembly, no
+   * -save-temps and no dump options (GCC 12 appends those to the wrong obstack), every {@code -l*},
+   * {@code -Wl*} and {@code -march*} argument forwarded.
    */
   static List<String> linkArgv(
       String driver,
       OffloadOptions options,
       GcnTargetSettings settings,
+      List<String> debugObjects,
       String asm2,
       String hsaco) {
-    List<String> argv = new ArrayList<>(List.of(driver, asm2, "-lgomp"));
+    List<String> argv = new ArrayList<>(List.of(driver));
+    argv.addAll(debugObjects);
+    argv.add(asm2);
+    argv.add("-lgomp");
     argv.add(settings.xnackOption());
     argv.add(settings.sramEccOption());
     if (options.verbose()) {

@@ -18,7 +18,19 @@ public record GcnTargetSettings(GcnArch arch, Setting xnack, Setting sramEcc) {
     /** Feature off. */
     OFF,
     /** Feature on. */
-    ON
+    ON;
+
+    /** The two-bit HSA v4 {@code e_flags} field: any 1, off 2, on 3. */
+    int elfField() {
+      switch (this) {
+        case ANY:
+          return 1;
+        case OFF:
+          return 2;
+        default:
+          return 3;
+      }
+    }
   }
 
   /** Checks the fields. */
@@ -71,6 +83,28 @@ public record GcnTargetSettings(GcnArch arch, Setting xnack, Setting sramEcc) {
   /** The link-step XNACK option: only ON gives {@code -mxnack} (GCC 12 tests the ON bits). */
   public String xnackOption() {
     return xnack == Setting.ON ? "-mxnack" : "-mno-xnack";
+  }
+
+  /**
+   * The {@code e_flags} GCC 12 gives early debug objects (§4.6): the mach number with the XNACK
+   * field (any 0x100, off 0x200, on 0x300) and the SRAM-ECC field (any 0x400, off 0x800, on 0xc00);
+   * fiji gets no feature bits (HSA v3), gfx900 no SRAM-ECC field (it has no such feature). Unlike
+   * the HSACO's flags, XNACK "any" stays "any" here.
+   */
+  public int debugObjectElfFlags() {
+    if (arch == GcnArch.FIJI) {
+      return arch.elfMach();
+    }
+    int flags = arch.elfMach() | (xnack.elfField() << 8);
+    if (arch != GcnArch.GFX900) {
+      flags |= sramEcc.elfField() << 10;
+    }
+    return flags;
+  }
+
+  /** {@code e_ident[EI_ABIVERSION]} of early debug objects: 1 (HSA v3) for fiji, else 2 (v4). */
+  public int debugObjectAbiVersion() {
+    return arch == GcnArch.FIJI ? 1 : 2;
   }
 
   /** The link-step SRAM-ECC option. */
