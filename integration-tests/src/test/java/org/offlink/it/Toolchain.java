@@ -88,6 +88,15 @@ final class Toolchain {
     return new Toolchain(runner, SAFE_PATH, spy, ltoWrapper.getParent());
   }
 
+  /** The runnable tree under test, from the system property {@code offlink.dist} (failsafe). */
+  static Path offlinkDist() {
+    String property = System.getProperty("offlink.dist");
+    if (property == null) {
+      throw new IllegalStateException("system property offlink.dist is not set (failsafe sets it)");
+    }
+    return Path.of(property);
+  }
+
   /** This toolchain with another PATH for its children. */
   Toolchain withPath(String newPath) {
     return new Toolchain(runner, newPath, spyLibrary, stockLibexec);
