@@ -126,9 +126,36 @@ final class Toolchain {
       Path work,
       List<String> extraLinkOptions)
       throws IOException {
+    return build(program, targets, tools, work, extraLinkOptions, false);
+  }
+
+  /**
+   * Links {@code program} again in {@code work}, which already holds the objects of an earlier
+   * build of the same program and flags (so two tool folders link the very same objects): only the
+   * archive and the links run.
+   */
+  BuildResult relink(
+      CorpusProgram program,
+      TargetSet targets,
+      ToolDir tools,
+      Path work,
+      List<String> extraLinkOptions)
+      throws IOException {
+    return build(program, targets, tools, work, extraLinkOptions, true);
+  }
+
+  private BuildResult build(
+      CorpusProgram program,
+      TargetSet targets,
+      ToolDir tools,
+      Path work,
+      List<String> extraLinkOptions,
+      boolean reuseObjects)
+      throws IOException {
     copyFiles(program.directory(), work);
     Files.createDirectories(work.resolve("tmp"));
     Build build = new Build(program, work, linkOptions(program, targets, tools, extraLinkOptions));
+    build.reuseObjects = reuseObjects;
     build.env.putAll(tools.environment());
     boolean ok = build.staticLibrary() && build.sharedLibrary() && build.executable();
     return new BuildResult(
@@ -209,6 +236,7 @@ final class Toolchain {
     int failedStatus;
     String failedDiagnostics = "";
     final List<String> libraries = new ArrayList<>();
+    boolean reuseObjects;
 
     Build(CorpusProgram program, Path work, List<String> linkOptions) {
       this.program = program;
@@ -259,6 +287,13 @@ final class Toolchain {
       List<String> objects = new ArrayList<>();
       for (String source : sources) {
         String object = source.substring(0, source.lastIndexOf('.')) + ".o";
+        if (reuseObjects) {
+          if (!Files.isRegularFile(work.resolve(object))) {
+            throw new IOException(work + ": relink without the object " + object);
+          }
+          objects.add(object);
+          continue;
+        }
         List<String> argv = driverWithFlags();
         argv.addAll(extra);
         argv.addAll(List.of("-c", source, "-o", object));

@@ -2,7 +2,9 @@ package org.offlink.ltowrapper;
 
 import java.io.EOFException;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +18,7 @@ import org.offlink.ltowrapper.io.OptsSection;
 import org.offlink.ltowrapper.jobs.JobserverClient;
 import org.offlink.streamer.MalformedObjectException;
 import org.offlink.streamer.ar.OffloadObjectListReader;
+import org.offlink.streamer.edit.LtoDebugSectionCopier;
 import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfReader;
 import org.offlink.streamer.elf.ElfSection;
@@ -26,7 +29,7 @@ import org.offlink.streamer.opts.OptionQuoting;
  * The production collaborators of lto-wrapper: the bridge's process runner (quiet: lto-wrapper
  * prints its own {@code -v} lines) with this installation's mkoffload run in-process (unless {@code
  * OFFLINK_MKOFFLOAD_SUBPROCESS} is set), section-streamer's COLLECT_GCC_OPTIONS quoting, {@code
- * .opts} reader and {@code .ofldlist} reader.
+ * .opts} reader, {@code .ofldlist} reader and early debug copier.
  */
 final class LtoWrapperWiring {
   private LtoWrapperWiring() {}
@@ -47,7 +50,7 @@ final class LtoWrapperWiring {
         OptionQuoting::parse,
         LtoWrapperWiring::readOpts,
         LtoWrapperWiring::readOffloadList,
-        (input, output, rename) -> false,
+        LtoWrapperWiring::copyEarlyDebug,
         () -> Runtime.getRuntime().availableProcessors(),
         JobserverClient::procFd,
         runner instanceof InProcessMkoffloadRunner);
@@ -85,6 +88,24 @@ final class LtoWrapperWiring {
           new String(data, start, data.length - start, java.nio.charset.StandardCharsets.UTF_8));
     }
     return strings;
+  }
+
+  /**
+   * Writes the early debug object of an LTO input (GCC's {@code debug_objcopy}): false when the
+   * input cannot be opened, is not an object or has no early debug info, as GCC says "no object".
+   */
+  static boolean copyEarlyDebug(InputFile input, Path output, boolean rename) throws IOException {
+    long size;
+    try {
+      size = Files.size(input.file());
+    } catch (NoSuchFileException | AccessDeniedException unreadable) {
+      return false;
+    }
+    if (input.offset() > size) {
+      return false;
+    }
+    return LtoDebugSectionCopier.copy(
+        input.file(), input.offset(), size - input.offset(), output, rename);
   }
 
   /** The offload list, with a short list reported as {@link EOFException} (GCC: invalid format). */

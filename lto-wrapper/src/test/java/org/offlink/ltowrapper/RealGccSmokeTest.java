@@ -1,5 +1,6 @@
 package org.offlink.ltowrapper;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,7 +22,13 @@ class RealGccSmokeTest {
   @TempDir Path dir;
 
   private String run(List<String> argv, int expected) throws Exception {
+    return run(argv, expected, dir.resolve("tmp"));
+  }
+
+  private String run(List<String> argv, int expected, Path tmpdir) throws Exception {
+    Files.createDirectories(tmpdir);
     ProcessBuilder pb = new ProcessBuilder(argv).directory(dir.toFile()).redirectErrorStream(true);
+    pb.environment().put("TMPDIR", tmpdir.toString());
     pb.environment().put("PATH", "/usr/bin:/bin");
     pb.environment().put("LANG", "C");
     Process p = pb.start();
@@ -135,5 +142,56 @@ class RealGccSmokeTest {
         new String(binary, StandardCharsets.ISO_8859_1).contains("// BEGIN PREAMBLE"),
         "the PTX image is linked in");
     assertEquals("45\n", run(List.of(dir.resolve("x_nv").toString()), 0));
+  }
+
+  /**
+   * A {@code -g} host LTO link (issue 12): our lto-wrapper writes the early debug objects, byte for
+   * byte as stock's, prints them so the final link resolves the DWARF references into them, and
+   * removes them afterwards; a link-time {@code -g0} writes none.
+   */
+  @Test
+  void debugLtoLinkCopiesEarlyDebugInfoAsStock() throws Exception {
+    launcher();
+    Files.writeString(
+        dir.resolve("a.c"),
+        "#include <stdio.h>\nint f(int);\nint main(void){printf(\"%d\\n\", f(20));return 0;}\n");
+    Files.writeString(dir.resolve("b.c"), "int f(int x){return x*2+2;}\n");
+    run(List.of("gcc-12", "-g", "-flto", "-O2", "-c", "a.c", "b.c"), 0);
+    List<String> link = List.of("gcc-12", "-g", "-flto=2", "-O2", "a.o", "b.o", "-save-temps");
+    run(concat(link, List.of("-o", "stock")), 0);
+    byte[] stockA = Files.readAllBytes(dir.resolve("a.o.debug.temp.o"));
+    byte[] stockB = Files.readAllBytes(dir.resolve("b.o.debug.temp.o"));
+    Files.delete(dir.resolve("a.o.debug.temp.o"));
+    Files.delete(dir.resolve("b.o.debug.temp.o"));
+    String ours = dir.resolve("bin") + "/";
+    run(concat(link, List.of("-B", ours, "-o", "saved")), 0);
+    assertArrayEquals(stockA, Files.readAllBytes(dir.resolve("a.o.debug.temp.o")));
+    assertArrayEquals(stockB, Files.readAllBytes(dir.resolve("b.o.debug.temp.o")));
+
+    Path tmp = dir.resolve("private-tmp");
+    List<String> plain = List.of("gcc-12", "-g", "-flto", "-O2", "a.o", "b.o", "-B", ours);
+    run(concat(plain, List.of("-o", "prog")), 0, tmp);
+    assertEquals("42\n", run(List.of(dir.resolve("prog").toString()), 0));
+    try (var left = Files.list(tmp)) {
+      assertEquals(List.of(), left.toList(), "no temp file left behind");
+    }
+    assertEquals(unitCount("stock"), unitCount("prog"), "DWARF units as in stock's program");
+
+    Files.delete(dir.resolve("a.o.debug.temp.o"));
+    run(concat(link, List.of("-g0", "-B", ours, "-o", "nodebug")), 0);
+    assertTrue(Files.notExists(dir.resolve("a.o.debug.temp.o")), "-g0 at link time: no copy");
+  }
+
+  private int unitCount(String program) throws Exception {
+    String dump = run(List.of("readelf", "--debug-dump=info", program), 0);
+    int units = dump.split("Compilation Unit @", -1).length - 1;
+    assertTrue(units >= 2, program + " has the early and the LTRANS units:\n" + units);
+    return units;
+  }
+
+  private static List<String> concat(List<String> a, List<String> b) {
+    List<String> all = new java.util.ArrayList<>(a);
+    all.addAll(b);
+    return all;
   }
 }

@@ -9,7 +9,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.offlink.bridge.ToolContext;
-import org.offlink.ltowrapper.io.EarlyDebugCopier;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.io.OptsSection;
 import org.offlink.ltowrapper.jobs.JobserverClient;
@@ -32,7 +31,7 @@ public final class SmokeLtoWrapperMain {
               List<String> lines = Files.readAllLines(file);
               return new ArrayList<>(lines.subList(1, 1 + Integer.parseInt(lines.get(0).trim())));
             },
-            EarlyDebugCopier.none(),
+            LtoWrapperWiring::copyEarlyDebug,
             () -> Runtime.getRuntime().availableProcessors(),
             JobserverClient::procFd);
     String argv0 = System.getProperty("offlink.argv0", "lto-wrapper");

@@ -5,8 +5,9 @@ import java.nio.file.Path;
 
 /**
  * Copies an LTO object's early debug sections ({@code .gnu.debuglto_*}) into a new object, as
- * libiberty's {@code simple_object_copy_lto_debug_sections} does (§2.12). To be wired to the
- * section-streamer ELF reader/writer.
+ * libiberty's {@code simple_object_copy_lto_debug_sections} does (§2.12). In production this is
+ * {@code LtoWrapperWiring.copyEarlyDebug}, over section-streamer's {@code LtoDebugSectionCopier};
+ * tests pass fakes.
  */
 @FunctionalInterface
 public interface EarlyDebugCopier {
@@ -18,9 +19,4 @@ public interface EarlyDebugCopier {
    * @throws IOException if reading or writing fails
    */
   boolean copy(InputFile input, Path output, boolean rename) throws IOException;
-
-  /** A copier for builds without early debug support: never produces an object. */
-  static EarlyDebugCopier none() {
-    return (input, output, rename) -> false;
-  }
 }

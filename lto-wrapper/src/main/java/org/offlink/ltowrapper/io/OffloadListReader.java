@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * Reads the {@code -foffload-objects=} file written by the linker plugin ({@code N\n} then N names,
- * §2.7). To be wired to the section-streamer {@code .ofldlist} reader.
+ * §2.7). In production this is {@code LtoWrapperWiring.readOffloadList}, over section-streamer's
+ * {@code OffloadObjectListReader}.
  */
 @FunctionalInterface
 public interface OffloadListReader {

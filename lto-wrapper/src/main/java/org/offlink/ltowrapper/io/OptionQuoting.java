@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * Decodes the COLLECT_GCC_OPTIONS quoting ({@code 'word' 'it'\''s'}) used by the environment
- * variable and by {@code .opts} sections (§2.3). To be wired to {@code
+ * variable and by {@code .opts} sections (§2.3). In production this is {@code
  * org.offlink.streamer.opts.OptionQuoting::parse}.
  */
 @FunctionalInterface

@@ -6,10 +6,10 @@ import java.util.Optional;
 
 /**
  * Reads the raw option strings of an object's {@code .opts} section: the section's NUL-terminated
- * strings in order, still in COLLECT_GCC_OPTIONS quoting. To be wired to the section-streamer ELF
- * reader ({@code ElfReader.read(path, offset, length)}; for an archive member, {@code offset} is
- * the member data offset from the {@code @0x...} suffix and the length runs to the end of the
- * member).
+ * strings in order, still in COLLECT_GCC_OPTIONS quoting. In production this is {@code
+ * LtoWrapperWiring.readOpts}, over the section-streamer ELF reader ({@code ElfReader.read(path,
+ * offset, length)}; for an archive member, {@code offset} is the member data offset from the
+ * {@code @0x...} suffix and the length runs to the end of the member).
  */
 @FunctionalInterface
 public interface OptsSource {

@@ -1,8 +1,10 @@
 package org.offlink.streamer.edit;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -17,7 +19,6 @@ import org.offlink.streamer.elf.ElfClass;
 import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfHeader;
 import org.offlink.streamer.elf.ElfReader;
-import org.offlink.streamer.elf.SectionFlags;
 import org.offlink.streamer.elf.SectionType;
 import org.offlink.streamer.io.AtomicFiles;
 
@@ -256,14 +257,14 @@ public final class LtoDebugSectionCopier {
 
   /** A growable byte array for the section-name table. */
   private static final class ByteArrayBuilder {
-    private final java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
 
     void add(byte b) {
       bytes.write(b);
     }
 
     void addString(String s) {
-      bytes.writeBytes(s.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      bytes.writeBytes(s.getBytes(StandardCharsets.UTF_8));
       bytes.write(0);
     }
 
@@ -274,13 +275,5 @@ public final class LtoDebugSectionCopier {
     byte[] toArray() {
       return bytes.toByteArray();
     }
-  }
-
-  static long clearedFlags(String name, long flags) {
-    long f = flags;
-    if (name.equals(".note.GNU-stack")) {
-      f &= ~SectionFlags.EXECINSTR; // the copy holds no code, so it needs no trampolines
-    }
-    return f & ~SectionFlags.EXCLUDE;
   }
 }

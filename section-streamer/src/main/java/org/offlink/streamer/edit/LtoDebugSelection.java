@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.offlink.streamer.elf.ElfClass;
 import org.offlink.streamer.elf.ElfFile;
@@ -151,13 +152,22 @@ final class LtoDebugSelection {
     return new LtoDebugSectionCopier.OutSection(
         name,
         s.rawType(),
-        LtoDebugSectionCopier.clearedFlags(name, s.flags()),
+        clearedFlags(name, s.flags()),
         s.addr(),
         map[checked(s, s.link())],
         info,
         s.addralign(),
         s.entsize(),
         data);
+  }
+
+  /** Kept sections lose SHF_EXCLUDE; {@code .note.GNU-stack} also SHF_EXECINSTR. */
+  private static long clearedFlags(String name, long flags) {
+    long f = flags;
+    if (name.equals(".note.GNU-stack")) {
+      f &= ~SectionFlags.EXECINSTR; // the copy holds no code, so it needs no trampolines
+    }
+    return f & ~SectionFlags.EXCLUDE;
   }
 
   private byte[] remapGroup(ElfSection s, byte[] data) throws IOException {
@@ -170,7 +180,7 @@ final class LtoDebugSelection {
         dst += 4;
       }
     }
-    return java.util.Arrays.copyOf(data, dst);
+    return Arrays.copyOf(data, dst);
   }
 
   private void rewriteSymbols(ElfSection symtab, byte[] data) throws IOException {
