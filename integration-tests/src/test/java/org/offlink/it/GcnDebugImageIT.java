@@ -3,7 +3,6 @@ package org.offlink.it;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.offlink.it.RegistrationAssertions.assertBuilt;
 import static org.offlink.it.RegistrationAssertions.assertLinkRefused;
@@ -56,9 +55,7 @@ class GcnDebugImageIT {
 
   @BeforeAll
   static void setUp() throws IOException {
-    String property = System.getProperty("offlink.dist");
-    assertNotNull(property, "system property offlink.dist (set by failsafe)");
-    dist = Path.of(property);
+    dist = Toolchain.offlinkDist();
     toolchain = Toolchain.create(scratch);
   }
 

@@ -2,7 +2,6 @@ package org.offlink.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.offlink.it.RegistrationAssertions.assertBuilt;
 
 import java.io.ByteArrayOutputStream;
@@ -44,9 +43,7 @@ class InspectIT {
 
   @BeforeAll
   static void setUp() throws IOException {
-    String property = System.getProperty("offlink.dist");
-    assertNotNull(property, "system property offlink.dist (set by failsafe)");
-    dist = Path.of(property);
+    dist = Toolchain.offlinkDist();
     toolchain = Toolchain.create(scratch);
   }
 

@@ -56,7 +56,7 @@ class LauncherRelocationIT {
 
   /** A copy of the built tree, as another machine would receive it. */
   private Path copyOfTree() throws IOException {
-    Path dist = Path.of(System.getProperty("offlink.dist"));
+    Path dist = Toolchain.offlinkDist();
     Path copy = dir.resolve("moved/offlink");
     try (Stream<Path> all = Files.walk(dist)) {
       for (Path p : (Iterable<Path>) all::iterator) {

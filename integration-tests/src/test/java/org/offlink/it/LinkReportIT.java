@@ -54,7 +54,7 @@ class LinkReportIT {
   @Test
   void reportDescribesBothTargetsImagesAndSubcommands() throws Exception {
     CorpusProgram program = Corpus.program("c_declare_target_tus");
-    Path dist = Path.of(System.getProperty("offlink.dist"));
+    Path dist = Toolchain.offlinkDist();
     Path tmp = Files.createDirectories(work.resolve("tmp"));
     List<String> argv =
         new ArrayList<>(

@@ -38,7 +38,7 @@ class LtoWrapperBetterThanStockIT {
 
   @BeforeAll
   static void setUp() throws Exception {
-    libexec = Path.of(System.getProperty("offlink.dist")).resolve("libexec/offlink");
+    libexec = Toolchain.offlinkDist().resolve("libexec/offlink");
     spy = Toolchain.create(Files.createDirectories(dir.resolve("spy"))).spyLibrary();
     Files.writeString(dir.resolve("a.c"), A_C);
     Files.writeString(dir.resolve("b.c"), B_C);

@@ -1,7 +1,6 @@
 package org.offlink.it;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.offlink.it.RegistrationAssertions.assertBuilt;
 import static org.offlink.it.RegistrationAssertions.assertLinkRefused;
 import static org.offlink.it.RegistrationAssertions.assertMatchesCorpus;
@@ -76,9 +75,7 @@ class LtoWrapperCombinationsIT {
 
   @BeforeAll
   static void setUp() throws IOException {
-    String property = System.getProperty("offlink.dist");
-    assertNotNull(property, "system property offlink.dist (set by failsafe)");
-    dist = Path.of(property);
+    dist = Toolchain.offlinkDist();
     toolchain = Toolchain.create(scratch);
   }
 

@@ -1,7 +1,6 @@
 package org.offlink.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.offlink.it.RegistrationAssertions.assertSameBehaviour;
 
 import java.io.IOException;
@@ -40,9 +39,7 @@ class MixedOffloadTargetsIT {
 
   @BeforeAll
   static void setUp() throws IOException {
-    String property = System.getProperty("offlink.dist");
-    assertNotNull(property, "system property offlink.dist (set by failsafe)");
-    dist = Path.of(property);
+    dist = Toolchain.offlinkDist();
     toolchain = Toolchain.create(scratch);
   }
 

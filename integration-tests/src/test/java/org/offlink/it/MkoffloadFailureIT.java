@@ -33,7 +33,7 @@ class MkoffloadFailureIT {
 
   @BeforeAll
   static void compileIr() throws Exception {
-    dist = Path.of(System.getProperty("offlink.dist"));
+    dist = Toolchain.offlinkDist();
     Files.writeString(
         shared.resolve("k.c"),
         "int k(int v) {\n  int r = 0;\n#pragma omp target map(from: r)\n  r = v + 1;\n"

@@ -1,6 +1,5 @@
 package org.offlink.it;
 
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.offlink.it.RegistrationAssertions.assertBuilt;
 import static org.offlink.it.RegistrationAssertions.assertLinkRefused;
 import static org.offlink.it.RegistrationAssertions.assertMatchesCorpus;
@@ -33,9 +32,7 @@ class OfflinkMkoffloadIT {
 
   @BeforeAll
   static void setUp() throws IOException {
-    String property = System.getProperty("offlink.dist");
-    assertNotNull(property, "system property offlink.dist (set by failsafe)");
-    dist = Path.of(property);
+    dist = Toolchain.offlinkDist();
     toolchain = Toolchain.create(scratch);
   }
 

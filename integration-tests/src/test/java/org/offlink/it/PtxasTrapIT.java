@@ -38,7 +38,7 @@ class PtxasTrapIT {
 
   @BeforeAll
   static void setUp() throws Exception {
-    Path dist = Path.of(System.getProperty("offlink.dist"));
+    Path dist = Toolchain.offlinkDist();
     tools = dir.resolve("tools");
     Path accel = Files.createDirectories(tools.resolve("accel/nvptx-none"));
     Files.createSymbolicLink(

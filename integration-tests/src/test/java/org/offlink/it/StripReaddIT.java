@@ -35,7 +35,7 @@ class StripReaddIT {
 
   @BeforeAll
   static void setUp() throws Exception {
-    cli = Path.of(System.getProperty("offlink.dist"), "bin", "section-streamer");
+    cli = Toolchain.offlinkDist().resolve("bin").resolve("section-streamer");
     try (InputStream spy =
         StripReaddIT.class.getResourceAsStream("/interposer/gomp_register_spy.c")) {
       Files.write(dir.resolve("spy.c"), spy.readAllBytes());

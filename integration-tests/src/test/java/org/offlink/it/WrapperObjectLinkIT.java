@@ -36,7 +36,7 @@ class WrapperObjectLinkIT {
 
   @BeforeAll
   static void buildWrappers() throws Exception {
-    Path dist = Path.of(System.getProperty("offlink.dist"));
+    Path dist = Toolchain.offlinkDist();
     Path tools = dir.resolve("tools");
     for (String t : List.of("nvptx-none", "amdgcn-amdhsa")) {
       Path accel = Files.createDirectories(tools.resolve("accel").resolve(t));
