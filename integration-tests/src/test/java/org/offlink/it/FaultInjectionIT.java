@@ -98,7 +98,13 @@ class FaultInjectionIT {
   record Result(int status, String output) {}
 
   private static ProcessBuilder builder(Path cwd, Map<String, String> env, List<String> argv) {
-    ProcessBuilder pb = new ProcessBuilder(argv).directory(cwd.toFile()).redirectErrorStream(true);
+    // A JVM started from a background job inherits SIGINT (and under nohup SIGHUP) ignored, and
+    // offlink, like GCC, leaves an ignored signal ignored: give every command the default actions
+    // so that the signals these tests send mean the same wherever the suite runs.
+    List<String> withDefaults = new ArrayList<>(List.of("env", "--default-signal=HUP,INT,TERM"));
+    withDefaults.addAll(argv);
+    ProcessBuilder pb =
+        new ProcessBuilder(withDefaults).directory(cwd.toFile()).redirectErrorStream(true);
     Map<String, String> e = pb.environment();
     e.clear();
     e.put("PATH", Toolchain.SAFE_PATH);
