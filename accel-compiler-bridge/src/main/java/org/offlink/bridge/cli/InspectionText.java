@@ -6,12 +6,12 @@ import org.offlink.streamer.MalformedObjectException;
 import org.offlink.streamer.inspect.GcnKernelEntry;
 import org.offlink.streamer.inspect.GcnTargetData;
 import org.offlink.streamer.inspect.HostFunction;
-import org.offlink.streamer.inspect.LayoutFields;
 import org.offlink.streamer.inspect.HostTables;
 import org.offlink.streamer.inspect.HostVariable;
 import org.offlink.streamer.inspect.HsacoTarget;
 import org.offlink.streamer.inspect.InspectedObject;
 import org.offlink.streamer.inspect.IrSection;
+import org.offlink.streamer.inspect.LayoutFields;
 import org.offlink.streamer.inspect.LlvmOffloadBinarySection;
 import org.offlink.streamer.inspect.LlvmOffloadEntry;
 import org.offlink.streamer.inspect.NvptxFunctionEntry;
@@ -86,7 +86,8 @@ final class InspectionText {
             : ", " + t.indirectFunctions().size() + " indirect functions");
     for (HostFunction f : t.indirectFunctions()) {
       out.printf(
-          "    indirect function %s%n", f.name().isEmpty() ? InspectionJson.hex(f.address()) : f.name());
+          "    indirect function %s%n",
+          f.name().isEmpty() ? InspectionJson.hex(f.address()) : f.name());
     }
     for (HostFunction f : t.functions()) {
       out.println(
