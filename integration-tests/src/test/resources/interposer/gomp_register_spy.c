@@ -26,8 +26,10 @@
  *
  * Data layouts are those of GCC 12 on x86-64 (GOMP_VERSION 1). From GCC 13 on (library version
  * >= 2) the target data starts with a pointer-sized OpenMP "requires" mask, printed as
- * "requires=0x..", and the rest is read at the next word. Library version >= 3 (GCC 14) adds
- * fields this spy does not decode; it says so and prints only the host table.
+ * "requires=0x..", and the rest is read at the next word. Library version >= 3 (GCC 14, 15) has a
+ * six-pointer host table (entries 4-5: indirect functions, printed as "host ind_funcs=N" and
+ * "host ind_func NAME"), an nvptx ind_fn_num after fn_num ("nvptx ind_funcs=N") and, for gcn,
+ * ind_func_count inserted before global_variable_count ("gcn ind_funcs=N").
  *
  * Written for offlink's integration tests; built at test time with gcc -shared -fPIC -ldl.
  */
@@ -199,6 +201,7 @@ struct nvptx_tdata {
   unsigned var_num;
   const struct nvptx_fn *fn_names;
   unsigned fn_num;
+  unsigned ind_fn_num; /* library version >= 3 only */
 };
 
 struct gcn_image {
@@ -217,10 +220,19 @@ struct gcn_image_desc {
   const struct hsa_kernel_description *kernel_infos;
   unsigned global_variable_count;
 };
+/* Library version >= 3: ind_func_count takes the place of global_variable_count, which moves. */
+struct gcn_image_desc_v3 {
+  const struct gcn_image *gcn_image;
+  unsigned kernel_count;
+  const struct hsa_kernel_description *kernel_infos;
+  unsigned ind_func_count;
+  unsigned global_variable_count;
+};
 
-static void dump_nvptx(FILE *f, const struct nvptx_tdata *d) {
+static void dump_nvptx(FILE *f, const struct nvptx_tdata *d, unsigned lib) {
   char hex[65];
   fprintf(f, " nvptx ptx=%u vars=%u funcs=%u\n", d->ptx_num, d->var_num, d->fn_num);
+  if (lib >= 3) fprintf(f, " nvptx ind_funcs=%u\n", d->ind_fn_num);
   for (unsigned i = 0; i < d->ptx_num; i++) {
     sha256_hex(d->ptx_objs[i].code, d->ptx_objs[i].size, hex);
     fprintf(f, " nvptx ptx[%u] size=%zu sha256=%s\n", i, d->ptx_objs[i].size, hex);
@@ -231,14 +243,20 @@ static void dump_nvptx(FILE *f, const struct nvptx_tdata *d) {
             d->fn_names[i].dim[1], d->fn_names[i].dim[2]);
 }
 
-static void dump_gcn(FILE *f, const struct gcn_image_desc *d) {
+static void dump_gcn(FILE *f, const struct gcn_image_desc *d, unsigned lib) {
   char hex[65];
   const struct gcn_image *img = d->gcn_image;
+  unsigned vars = d->global_variable_count;
+  if (lib >= 3) {
+    const struct gcn_image_desc_v3 *d3 = (const struct gcn_image_desc_v3 *)d;
+    vars = d3->global_variable_count;
+    fprintf(f, " gcn ind_funcs=%u\n", d3->ind_func_count);
+  }
   sha256_hex(img->image, img->size, hex);
   unsigned flags = 0;
   if (img->size >= sizeof(Elf64_Ehdr)) flags = ((const Elf64_Ehdr *)img->image)->e_flags;
   fprintf(f, " gcn image size=%zu sha256=%s e_flags=%#x\n", img->size, hex, flags);
-  fprintf(f, " gcn kernels=%u vars=%u\n", d->kernel_count, d->global_variable_count);
+  fprintf(f, " gcn kernels=%u vars=%u\n", d->kernel_count, vars);
   for (unsigned i = 0; i < d->kernel_count; i++) {
     const struct hsa_kernel_description *k = &d->kernel_infos[i];
     fprintf(f, " gcn kernel %s dims=%d,%d,%d sgpr=%d vgpr=%d\n", k->name, k->oacc_dims[0],
@@ -272,17 +290,25 @@ static void dump(const char *what, unsigned version, const void *host_table, int
     fprintf(f, " host var %s size=%llu link=%d\n", name,
             (unsigned long long)(size & ~(1ULL << 63)), (int)(size >> 63));
   }
+  if (lib >= 3) {
+    const void *const *ind = table[4], *const *ind_end = table[5];
+    fprintf(f, " host ind_funcs=%td\n", ind_end - ind);
+    for (const void *const *p = ind; p < ind_end; p++) {
+      symbol_name(*p, name, sizeof name);
+      fprintf(f, " host ind_func %s\n", name);
+    }
+  }
   if (strcmp(what, "unregister") == 0) {
     /* The data was recorded at registration; only the pairing is of interest here. */
-  } else if (lib >= 3) {
+  } else if (lib > 3) {
     fprintf(f, " data layout of library version %u not decoded\n", lib);
   } else {
     if (lib >= 2) {
       fprintf(f, " requires=%#llx\n", (unsigned long long)*(const uintptr_t *)data);
       data = (const uintptr_t *)data + 1;
     }
-    if (type == 5) dump_nvptx(f, data);
-    if (type == 8) dump_gcn(f, data);
+    if (type == 5) dump_nvptx(f, data, lib);
+    if (type == 8) dump_gcn(f, data, lib);
   }
   fprintf(f, "end\n");
   fclose(f);

@@ -73,6 +73,11 @@ final class InspectionJson {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("functions", t.functions().stream().map(InspectionJson::function).toList());
     m.put("variables", t.variables().stream().map(InspectionJson::variable).toList());
+    if (!t.indirectFunctions().isEmpty()) {
+      m.put(
+          "indirect_functions",
+          t.indirectFunctions().stream().map(InspectionJson::function).toList());
+    }
     return m;
   }
 
@@ -95,8 +100,12 @@ final class InspectionJson {
     m.put("device_type", image.deviceType());
     m.put(
         "version",
-        image.version().isPresent() ? hex(image.version().getAsInt()) : "unknown (GCC 12 layout)");
-    m.put("layout", "GCC 12");
+        image.version().isPresent()
+            ? hex(image.version().getAsInt())
+            : "unknown (" + image.fields().layout().description() + " layout)");
+    m.put("layout", image.fields().layout().description());
+    image.fields().requiresMask().ifPresent(mask -> m.put("requires_mask", hex(mask)));
+    image.fields().indirectFunctions().ifPresent(n -> m.put("indirect_functions", n));
     if (image instanceof NvptxTargetData n) {
       m.put("functions", n.functions().stream().map(InspectionJson::nvptxFunction).toList());
       m.put("variables", n.variables());

@@ -11,6 +11,7 @@ import org.offlink.streamer.inspect.HostVariable;
 import org.offlink.streamer.inspect.HsacoTarget;
 import org.offlink.streamer.inspect.InspectedObject;
 import org.offlink.streamer.inspect.IrSection;
+import org.offlink.streamer.inspect.LayoutFields;
 import org.offlink.streamer.inspect.LlvmOffloadBinarySection;
 import org.offlink.streamer.inspect.LlvmOffloadEntry;
 import org.offlink.streamer.inspect.NvptxFunctionEntry;
@@ -77,7 +78,17 @@ final class InspectionText {
 
   private void host(HostTables t) {
     out.printf(
-        "  host tables: %d functions, %d variables%n", t.functions().size(), t.variables().size());
+        "  host tables: %d functions, %d variables%s%n",
+        t.functions().size(),
+        t.variables().size(),
+        t.indirectFunctions().isEmpty()
+            ? ""
+            : ", " + t.indirectFunctions().size() + " indirect functions");
+    for (HostFunction f : t.indirectFunctions()) {
+      out.printf(
+          "    indirect function %s%n",
+          f.name().isEmpty() ? InspectionJson.hex(f.address()) : f.name());
+    }
     for (HostFunction f : t.functions()) {
       out.println(
           "    function " + (f.name().isEmpty() ? InspectionJson.hex(f.address()) : f.name()));
@@ -92,10 +103,18 @@ final class InspectionText {
   }
 
   private void image(RegisteredImage image, Path file) throws MalformedObjectException {
+    LayoutFields fields = image.fields();
+    String layout = fields.layout().description() + " layout";
     String version =
         image.version().isPresent()
-            ? "version " + InspectionJson.hex(image.version().getAsInt()) + ", GCC 12 layout"
-            : "GCC 12 layout";
+            ? "version " + InspectionJson.hex(image.version().getAsInt()) + ", " + layout
+            : layout;
+    if (fields.requiresMask().isPresent()) {
+      version += ", requires " + InspectionJson.hex(fields.requiresMask().getAsLong());
+    }
+    if (fields.indirectFunctions().isPresent()) {
+      version += ", " + fields.indirectFunctions().getAsInt() + " indirect functions";
+    }
     if (image instanceof NvptxTargetData n) {
       out.printf(
           "  image %s (%s): %d PTX chunks, %d bytes, %d functions, %d variables%n",

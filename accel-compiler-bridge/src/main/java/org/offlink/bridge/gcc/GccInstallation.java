@@ -118,29 +118,51 @@ public record GccInstallation(String hostTriplet, GccVersion version) {
 
   /** Throws unless this GCC's offload layout is implemented (GCC 12 only). */
   public void requireSupported() throws UnsupportedGccException {
-    String why = unsupportedReason(major());
+    String why = unsupportedReason(version);
     if (why != null) {
       throw new UnsupportedGccException(why);
     }
   }
 
-  /** The refusal text for a major version, or null when it is supported. */
-  static String unsupportedReason(int major) {
-    switch (major) {
+  /** Where the refusals point: the README table of what each GCC version has verified. */
+  static final String SUPPORTED_TOOLCHAINS = "see \"Supported toolchains\" in offlink's README";
+
+  /**
+   * The refusal text for a detected version, or null when it is supported. It names the full
+   * detected version, what differs from GCC 12 and where the supported versions are listed.
+   */
+  static String unsupportedReason(GccVersion detected) {
+    String what;
+    switch (detected.major()) {
       case 12:
         return null;
       case 13:
-        return "GCC 13 is not supported yet (wrapper layout differs: nvptx_data/gcn_data gain an"
-            + " omp_requires_mask, GOMP_VERSION 2, and the accel lto1 needs"
-            + " GCC_OFFLOAD_OMP_REQUIRES_FILE)";
+        what =
+            "not supported yet (wrapper layout differs: nvptx_data/gcn_data gain an"
+                + " omp_requires_mask, GOMP_VERSION 2, and the accel lto1 needs"
+                + " GCC_OFFLOAD_OMP_REQUIRES_FILE)";
+        break;
       case 14:
-        return "GCC 14 is not supported yet (wrapper layout differs: indirect-function tables,"
-            + " GOMP_VERSION 3, -mxnack=on|any|off, omp_requires file)";
+        what =
+            "not supported yet (wrapper layout differs: indirect-function tables,"
+                + " GOMP_VERSION 3, -mxnack=on|any|off, omp_requires file)";
+        break;
       case 15:
-        return "GCC 15 is not supported yet (wrapper layout differs: -foffload-abi-host-opts is"
-            + " required, #embed HSACO, -mfake-exceptions, generic gfx targets)";
+        what =
+            "not supported yet (wrapper layout differs: -foffload-abi-host-opts is"
+                + " required, #embed HSACO, -mfake-exceptions, generic gfx targets)";
+        break;
       default:
-        return "GCC " + major + " is not supported (only the GCC 12 offload layout is implemented)";
+        what = "not supported (only the GCC 12 offload layout is implemented)";
+        break;
     }
+    return "GCC "
+        + detected.major()
+        + " is "
+        + what
+        + "; detected GCC "
+        + detected
+        + ", "
+        + SUPPORTED_TOOLCHAINS;
   }
 }

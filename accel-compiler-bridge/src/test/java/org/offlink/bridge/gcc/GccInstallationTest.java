@@ -97,6 +97,13 @@ class GccInstallationTest {
         e.getMessage()
             .startsWith("GCC " + major + " is not supported yet (wrapper layout differs: "),
         e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .endsWith(
+                "; detected GCC "
+                    + major
+                    + ".1.0, see \"Supported toolchains\" in offlink's README"),
+        e.getMessage());
   }
 
   @Test
@@ -108,6 +115,7 @@ class GccInstallationTest {
                 new GccInstallation("x86_64-linux-gnu", new GccVersion(11, 0, 0))
                     .requireSupported());
     assertTrue(e.getMessage().contains("only the GCC 12"), e.getMessage());
+    assertTrue(e.getMessage().contains("detected GCC 11.0.0, see \"Supported"), e.getMessage());
   }
 
   @Test

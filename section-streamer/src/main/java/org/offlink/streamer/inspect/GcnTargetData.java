@@ -15,6 +15,9 @@ import java.util.OptionalInt;
  * 16     8    const struct hsa_kernel_description *kernel_infos
  * 24     4    unsigned global_variable_count
  *
+ * GCC 13+ ({@code gcn_data}) put the requires mask before it; GCC 14+ insert {@code unsigned
+ * ind_func_count} at 24, moving global_variable_count to 28 (see {@link TargetDataLayout}).
+ *
  * hsa_kernel_description (32 bytes): 0 name ptr; 8 int oacc_dims[3]; 20 int sgpr; 24 int vgpr
  * </pre>
  */
@@ -23,7 +26,8 @@ public record GcnTargetData(
     OptionalInt version,
     byte[] image,
     List<GcnKernelEntry> kernels,
-    long variableCount)
+    long variableCount,
+    LayoutFields fields)
     implements RegisteredImage {
   /** Size of the structure. */
   public static final int SIZE = 32;
@@ -33,6 +37,17 @@ public record GcnTargetData(
     Objects.requireNonNull(version, "version");
     image = image.clone();
     kernels = List.copyOf(kernels);
+    Objects.requireNonNull(fields, "fields");
+  }
+
+  /** A GCC 12 {@code target_data}. */
+  public GcnTargetData(
+      long address,
+      OptionalInt version,
+      byte[] image,
+      List<GcnKernelEntry> kernels,
+      long variableCount) {
+    this(address, version, image, kernels, variableCount, LayoutFields.GCC12);
   }
 
   @Override
@@ -67,12 +82,14 @@ public record GcnTargetData(
         && g.version.equals(version)
         && Arrays.equals(g.image, image)
         && g.kernels.equals(kernels)
-        && g.variableCount == variableCount;
+        && g.variableCount == variableCount
+        && g.fields.equals(fields);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(address, version, kernels, variableCount) * 31 + Arrays.hashCode(image);
+    return Objects.hash(address, version, kernels, variableCount, fields) * 31
+        + Arrays.hashCode(image);
   }
 
   @Override

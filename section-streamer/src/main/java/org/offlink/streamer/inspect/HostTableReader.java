@@ -14,6 +14,7 @@ import org.offlink.streamer.elf.ElfSection;
  * <pre>
  * .gnu.offload_funcs   8 bytes per entry: address of the outlined function
  * .gnu.offload_vars   16 bytes per entry: address (8), size (8; bit 63 = declare target link)
+ * .gnu.offload_ind_funcs  8 bytes per entry: address of an indirect function (GCC 14+)
  * </pre>
  *
  * Addresses go through {@link ImageMemory#pointer}, so PIE and shared objects (whose table words
@@ -27,15 +28,7 @@ public final class HostTableReader {
   /** The tables of {@code elf}; empty lists when a section is absent. */
   public static HostTables read(ElfFile elf, ImageMemory memory, SymbolIndex symbols)
       throws IOException {
-    List<HostFunction> funcs = new ArrayList<>();
-    Optional<ElfSection> f = elf.section(".gnu.offload_funcs");
-    if (f.isPresent()) {
-      checkMultiple(elf, f.get(), 8);
-      for (long at = f.get().addr(); at < f.get().addr() + f.get().size(); at += 8) {
-        long address = memory.pointer(at);
-        funcs.add(new HostFunction(address, symbols.nameAt(address).orElse("")));
-      }
-    }
+    List<HostFunction> funcs = functions(elf, memory, symbols, ".gnu.offload_funcs");
     List<HostVariable> vars = new ArrayList<>();
     Optional<ElfSection> v = elf.section(".gnu.offload_vars");
     if (v.isPresent()) {
@@ -51,7 +44,21 @@ public final class HostTableReader {
                 (size & LINK_BIT) != 0));
       }
     }
-    return new HostTables(funcs, vars);
+    return new HostTables(funcs, vars, functions(elf, memory, symbols, ".gnu.offload_ind_funcs"));
+  }
+
+  private static List<HostFunction> functions(
+      ElfFile elf, ImageMemory memory, SymbolIndex symbols, String name) throws IOException {
+    List<HostFunction> funcs = new ArrayList<>();
+    Optional<ElfSection> f = elf.section(name);
+    if (f.isPresent()) {
+      checkMultiple(elf, f.get(), 8);
+      for (long at = f.get().addr(); at < f.get().addr() + f.get().size(); at += 8) {
+        long address = memory.pointer(at);
+        funcs.add(new HostFunction(address, symbols.nameAt(address).orElse("")));
+      }
+    }
+    return funcs;
   }
 
   private static void checkMultiple(ElfFile elf, ElfSection s, int entry)

@@ -7,15 +7,24 @@ import java.util.List;
  * .gnu.offload_funcs} and {@code .gnu.offload_vars}, which libgomp pairs by index with the device
  * image's function and variable tables.
  */
-public record HostTables(List<HostFunction> functions, List<HostVariable> variables) {
+public record HostTables(
+    List<HostFunction> functions,
+    List<HostVariable> variables,
+    List<HostFunction> indirectFunctions) {
   /** Copies the lists. */
   public HostTables {
     functions = List.copyOf(functions);
     variables = List.copyOf(variables);
+    indirectFunctions = List.copyOf(indirectFunctions);
+  }
+
+  /** Tables without indirect functions (GCC 12, 13). */
+  public HostTables(List<HostFunction> functions, List<HostVariable> variables) {
+    this(functions, variables, List.of());
   }
 
   /** Whether the image has neither table. */
   public boolean isEmpty() {
-    return functions.isEmpty() && variables.isEmpty();
+    return functions.isEmpty() && variables.isEmpty() && indirectFunctions.isEmpty();
   }
 }

@@ -15,13 +15,17 @@ import java.util.OptionalInt;
  * 32     8    const struct nvptx_fn *fn_names    nvptx_fn = { const char *name; u16 dim[3]; } (16)
  * 40     4    unsigned fn_num
  * </pre>
+ *
+ * GCC 13+ ({@code nvptx_data}) put the requires mask before it and GCC 14+ an {@code unsigned
+ * ind_fn_num} at 44 (see {@link TargetDataLayout}).
  */
 public record NvptxTargetData(
     long address,
     OptionalInt version,
     List<PtxChunk> chunks,
     List<String> variables,
-    List<NvptxFunctionEntry> functions)
+    List<NvptxFunctionEntry> functions,
+    LayoutFields fields)
     implements RegisteredImage {
   /** Size of the structure. */
   public static final int SIZE = 48;
@@ -31,6 +35,17 @@ public record NvptxTargetData(
     chunks = List.copyOf(chunks);
     variables = List.copyOf(variables);
     functions = List.copyOf(functions);
+    java.util.Objects.requireNonNull(fields, "fields");
+  }
+
+  /** A GCC 12 {@code target_data}. */
+  public NvptxTargetData(
+      long address,
+      OptionalInt version,
+      List<PtxChunk> chunks,
+      List<String> variables,
+      List<NvptxFunctionEntry> functions) {
+    this(address, version, chunks, variables, functions, LayoutFields.GCC12);
   }
 
   @Override

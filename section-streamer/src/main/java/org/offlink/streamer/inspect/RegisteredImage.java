@@ -18,4 +18,7 @@ public sealed interface RegisteredImage permits NvptxTargetData, GcnTargetData {
 
   /** The version argument found in the registering constructor's code, if it could be read. */
   OptionalInt version();
+
+  /** The layout the data was read with and what GCC 13+ add (requires mask, indirect functions). */
+  LayoutFields fields();
 }

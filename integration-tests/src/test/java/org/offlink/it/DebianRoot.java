@@ -1,0 +1,179 @@
+package org.offlink.it;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.offlink.bridge.process.Command;
+import org.offlink.bridge.process.CommandResult;
+import org.offlink.bridge.process.ProcessRunner;
+
+/**
+ * A Debian root built by {@code scripts/setup-toolchain.sh --gcc <V>} (trixie for 13/14, sid for
+ * 15/16), used through {@code chroot}. Opening it mounts {@code /proc} and binds {@code /dev} when
+ * they are not mounted already and makes a work folder in the root's {@code /tmp}; {@link #close}
+ * unmounts exactly what it mounted and removes the work folder, also after a failure. Commands run
+ * with a fixed environment ({@code PATH=/usr/bin:/bin}, {@code LC_ALL=C}) in the work folder.
+ */
+final class DebianRoot implements AutoCloseable {
+  /** Written last by setup-toolchain.sh: the root is complete. */
+  static final String STAMP = ".offlink-root-complete";
+
+  private static final Path DEFAULT_ROOTS = Path.of("/var/cache/offlink/roots");
+
+  private final Path root;
+  private final Path work;
+  private final ProcessRunner runner = new LocalProcessRunner();
+  private final Deque<Path> mounted = new ArrayDeque<>();
+
+  private DebianRoot(Path root, Path work) {
+    this.root = root;
+    this.work = work;
+  }
+
+  /**
+   * Where the roots live: system property {@code offlink.roots}, else {@code $OFFLINK_ROOTS_DIR}
+   * (the variable setup-toolchain.sh reads), else {@code /var/cache/offlink/roots}.
+   */
+  static Path rootsDirectory() {
+    String property = System.getProperty("offlink.roots");
+    if (property != null && !property.isEmpty()) {
+      return Path.of(property);
+    }
+    String env = System.getenv("OFFLINK_ROOTS_DIR");
+    return env != null && !env.isEmpty() ? Path.of(env) : DEFAULT_ROOTS;
+  }
+
+  /** The complete root for GCC {@code major}, if setup-toolchain.sh has built it. */
+  static Optional<Path> find(int major) {
+    Path root = rootsDirectory().resolve("gcc-" + major);
+    return Files.isRegularFile(root.resolve(STAMP)) ? Optional.of(root) : Optional.empty();
+  }
+
+  /** Whether this process may chroot and mount (it runs as root). */
+  static boolean canChroot() {
+    try {
+      return ((Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid")) == 0;
+    } catch (IOException | UnsupportedOperationException e) {
+      return false;
+    }
+  }
+
+  /** Mounts what the root needs and creates a fresh work folder in it. */
+  static DebianRoot open(Path root) throws IOException {
+    Path work = Files.createTempDirectory(root.resolve("tmp"), "offlink-it-");
+    DebianRoot r = new DebianRoot(root, work);
+    try {
+      r.mount(List.of("mount", "-t", "proc", "proc"), root.resolve("proc"));
+      r.mount(List.of("mount", "--bind", "/dev"), root.resolve("dev"));
+    } catch (IOException | RuntimeException e) {
+      r.close();
+      throw e;
+    }
+    return r;
+  }
+
+  private void mount(List<String> argv, Path target) throws IOException {
+    if (isMountPoint(target)) {
+      return;
+    }
+    List<String> full = new ArrayList<>(argv);
+    full.add(target.toString());
+    runner.runChecked(Command.of(full, Map.of("PATH", Toolchain.SAFE_PATH), work));
+    mounted.push(target);
+  }
+
+  private static boolean isMountPoint(Path target) throws IOException {
+    String want = target.toRealPath().toString();
+    for (String line : Files.readAllLines(Path.of("/proc/self/mountinfo"))) {
+      String[] fields = line.split(" ");
+      if (fields.length > 4 && fields[4].equals(want)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The root folder on the host. */
+  Path root() {
+    return root;
+  }
+
+  /** The work folder, as a host path. */
+  Path work() {
+    return work;
+  }
+
+  /** A host path under the root as the chrooted commands see it. */
+  String inside(Path hostPath) {
+    return "/" + root.relativize(hostPath);
+  }
+
+  /**
+   * Runs {@code argv} chrooted, in the work folder, with the fixed environment plus {@code env}.
+   * Returns the result whatever the exit status.
+   */
+  CommandResult run(List<String> argv, Map<String, String> env) throws IOException {
+    List<String> full = new ArrayList<>();
+    full.addAll(List.of("chroot", root.toString(), "/usr/bin/env", "-i"));
+    full.add("--chdir=" + inside(work));
+    full.add("PATH=/usr/bin:/bin");
+    full.add("LC_ALL=C");
+    env.entrySet().stream()
+        .sorted(Map.Entry.comparingByKey())
+        .forEach(e -> full.add(e.getKey() + "=" + e.getValue()));
+    full.addAll(argv);
+    return runner.run(Command.of(full, Map.of("PATH", "/usr/sbin:/usr/bin:/sbin:/bin"), work));
+  }
+
+  /** {@link #run}, failing with the command's stderr unless it exits 0. */
+  CommandResult runChecked(List<String> argv, Map<String, String> env) throws IOException {
+    CommandResult r = run(argv, env);
+    if (r.exitStatus() != 0) {
+      throw new IOException(
+          "in "
+              + root
+              + ": "
+              + String.join(" ", argv)
+              + " exited "
+              + r.exitStatus()
+              + ":\n"
+              + r.stderr());
+    }
+    return r;
+  }
+
+  @Override
+  public void close() throws IOException {
+    IOException first = null;
+    while (!mounted.isEmpty()) {
+      Path target = mounted.pop();
+      try {
+        runner.runChecked(
+            Command.of(
+                List.of("umount", target.toString()),
+                Map.of("PATH", Toolchain.SAFE_PATH),
+                root.resolve("tmp")));
+      } catch (IOException e) {
+        first = first == null ? e : first;
+      }
+    }
+    try (Stream<Path> all = Files.walk(work)) {
+      for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      first = first == null ? e : first;
+    }
+    if (first != null) {
+      throw first;
+    }
+  }
+}
