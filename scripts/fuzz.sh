@@ -121,12 +121,15 @@ wait || :
 
 status=0
 total=0
+passed=0
 for t in "${targets[@]}"; do
   read -r n rc <"$work/$t.result" || { n=0; rc=1; }
   total=$((total + n))
-  if [ "$rc" -eq 0 ]; then verdict=ok; else verdict="CRASH (rc $rc, see $work/$t.log)"; status=1; fi
+  if [ "$rc" -eq 0 ]; then verdict=ok; passed=$((passed + 1)); else verdict="CRASH (rc $rc, see $work/$t.log)"; status=1; fi
   printf '%-26s %12s executions  %s\n' "$t" "$n" "$verdict"
 done
 echo "---"
 printf '%-26s %12s executions  (%s run, %d s)\n' total "$total" "$mode" "$(($(date +%s) - started))"
+# The plain closing line test runners print: one per target, a crash (or OOM, timeout) fails it.
+echo "fuzz: $passed passed, $((${#targets[@]} - passed)) failed"
 exit $status
