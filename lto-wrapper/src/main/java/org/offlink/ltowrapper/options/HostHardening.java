@@ -63,7 +63,7 @@ public enum HostHardening {
       "the device has no usable %s: compile the files with offloaded code with"
           + " %<-fno-stack-protector%> (the option is stored in each function, so"
           + " %<-foffload-options=-fno-stack-protector%> cannot undo it)",
-      Pattern.compile("__stack_chk_fail\\b")),
+      "__stack_chk_fail\\b"),
   /**
    * {@code -D_FORTIFY_SOURCE=1|2|3}: glibc's headers turn {@code printf}, {@code memcpy}, ... into
    * {@code __printf_chk}, {@code __memcpy_chk}, ... while preprocessing, and the device libc lacks
@@ -73,7 +73,7 @@ public enum HostHardening {
   FORTIFY_SOURCE(
       "the device libc has no %s, which %<-D_FORTIFY_SOURCE%> calls: compile the files with"
           + " offloaded code with %<-U_FORTIFY_SOURCE%>",
-      Pattern.compile("\\b__[A-Za-z0-9]\\w*_chk\\b"));
+      "\\b__[A-Za-z0-9]\\w*_chk\\b");
 
   /** What lto-wrapper does about an option. */
   public enum Action {
@@ -87,7 +87,9 @@ public enum HostHardening {
   private final String text;
   private final Predicate<DecodedOption> drops;
   private final UnaryOperator<DecodedOption> harmless;
-  private final Pattern symptom;
+  // The regex's source: compiled only when an image failed, so that a link that succeeds (every
+  // link loads this table) never loads java.util.regex on its cold path.
+  private final String symptom;
 
   /** A {@link Action#DROP} entry: which merged options it drops and their harmless form. */
   HostHardening(
@@ -99,8 +101,8 @@ public enum HostHardening {
     this.symptom = null;
   }
 
-  /** A {@link Action#HINT} entry: the fix ({@code %s}: the symbol found) and the symptom. */
-  HostHardening(String fix, Pattern symptom) {
+  /** A {@link Action#HINT} entry: the fix ({@code %s}: the symbol found) and the symptom regex. */
+  HostHardening(String fix, String symptom) {
     this.action = Action.HINT;
     this.text = fix;
     this.drops = o -> false;
@@ -161,7 +163,7 @@ public enum HostHardening {
       if (h.action != Action.HINT) {
         continue;
       }
-      Matcher m = h.symptom.matcher(output);
+      Matcher m = Pattern.compile(h.symptom).matcher(output);
       if (m.find()) {
         return Optional.of(h.text.replace("%s", "%<" + m.group() + "%>"));
       }
