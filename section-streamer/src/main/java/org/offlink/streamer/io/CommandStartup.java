@@ -25,6 +25,9 @@ public final class CommandStartup {
    * status (the JVM halts at once on a non-zero {@code System.exit} during shutdown).
    */
   public static void exit(int status) {
+    if (!ExitCleanup.shuttingDown()) {
+      ExitCleanup.exitingNormally();
+    }
     while (ExitCleanup.shuttingDown()) {
       try {
         Thread.sleep(1000);

@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 public final class ExitCleanup {
   private static final Set<Path> FILES = ConcurrentHashMap.newKeySet();
   private static volatile boolean shuttingDown;
+  private static volatile boolean exitingNormally;
 
   /** How long the hook waits for child processes to end before removing files. */
   private static final long CHILD_WAIT_MS = 2000;
@@ -70,6 +71,22 @@ public final class ExitCleanup {
   /** What the hook does; callable directly by tests. */
   static void runNow() {
     shuttingDown = true;
+    if (!exitingNormally) {
+      endChildren();
+    }
+    sweep();
+  }
+
+  /**
+   * Says that {@code main} is ending the process itself: every child has been waited for, so the
+   * hook only sweeps files. (Listing descendants reads {@code /proc} for every process on the
+   * machine, a few milliseconds at the end of every link otherwise.)
+   */
+  public static void exitingNormally() {
+    exitingNormally = true;
+  }
+
+  private static void endChildren() {
     List<ProcessHandle> children = ProcessHandle.current().descendants().toList();
     children.forEach(ProcessHandle::destroy);
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CHILD_WAIT_MS);
@@ -83,6 +100,9 @@ public final class ExitCleanup {
         }
       }
     }
+  }
+
+  private static void sweep() {
     for (Path file : new ArrayList<>(FILES)) {
       try {
         Files.deleteIfExists(file);
@@ -96,6 +116,7 @@ public final class ExitCleanup {
   /** Resets the state after {@link #runNow} (for tests only). */
   static void resetForTests() {
     shuttingDown = false;
+    exitingNormally = false;
     FILES.clear();
   }
 }

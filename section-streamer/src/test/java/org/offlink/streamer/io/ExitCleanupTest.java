@@ -46,4 +46,20 @@ class ExitCleanupTest {
     ExitCleanup.runNow();
     assertTrue(child.waitFor(5, java.util.concurrent.TimeUnit.SECONDS), "child still running");
   }
+
+  @Test
+  void aNormalExitSweepsFilesButLeavesProcessesAlone() throws Exception {
+    Path tracked = Files.createFile(dir.resolve("a"));
+    ExitCleanup.track(tracked);
+    Process child = new ProcessBuilder("sleep", "60").start();
+    try {
+      ExitCleanup.exitingNormally();
+      ExitCleanup.runNow();
+      assertFalse(Files.exists(tracked));
+      assertTrue(
+          child.isAlive(), "a normal exit has no children to end; it must not scan for them");
+    } finally {
+      child.destroyForcibly().waitFor();
+    }
+  }
 }
