@@ -116,13 +116,37 @@ public record GccInstallation(String hostTriplet, GccVersion version) {
         "/usr/lib/gcc", hostTriplet, Integer.toString(major()), "accel", target.triplet());
   }
 
-  /** Throws unless this GCC's offload layout is implemented (GCC 12 only). */
+  /** Throws unless this GCC's offload layout is implemented for every target (GCC 12 only). */
   public void requireSupported() throws UnsupportedGccException {
     String why = unsupportedReason(version);
     if (why != null) {
       throw new UnsupportedGccException(why);
     }
   }
+
+  /**
+   * The GCC majors whose mkoffload offlink implements for a target beyond GCC 12: gcn for 13, 14
+   * and 15 (verified against stock in their Debian roots by GccVersionsGcnIT).
+   */
+  private static final java.util.Map<OffloadTarget, java.util.Set<Integer>> MKOFFLOAD_MAJORS =
+      java.util.Map.of(
+          OffloadTarget.NVPTX, java.util.Set.of(12),
+          OffloadTarget.AMDGCN, java.util.Set.of(12, 13, 14, 15));
+
+  /** Throws unless this GCC's mkoffload for {@code target} is implemented. */
+  public void requireSupported(OffloadTarget target) throws UnsupportedGccException {
+    if (MKOFFLOAD_MAJORS.get(target).contains(major())) {
+      return;
+    }
+    requireSupported();
+  }
+
+  /** How GCC 16's gcn mkoffload differs from 15's (docs/gcc-versions.md). */
+  private static final String GCC16_GCN_WHAT =
+      "not supported (its gcn mkoffload differs from GCC 15's: a new device table with gcn"
+          + " libraries only for gfx90a, gfx908 and the generic targets, so gfx906/gfx900 are"
+          + " refused, default gfx90a instead of gfx900, and a mkoffload_setup hook called"
+          + " before registration that sets HSA_XNACK)";
 
   /** Where the refusals point: the README table of what each GCC version has verified. */
   static final String SUPPORTED_TOOLCHAINS = "see \"Supported toolchains\" in offlink's README";
@@ -146,6 +170,9 @@ public record GccInstallation(String hostTriplet, GccVersion version) {
         what =
             "not supported yet (wrapper layout differs: indirect-function tables,"
                 + " GOMP_VERSION 3, -mxnack=on|any|off, omp_requires file)";
+        break;
+      case 16:
+        what = GCC16_GCN_WHAT;
         break;
       case 15:
         what =
