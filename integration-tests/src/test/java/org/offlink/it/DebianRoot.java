@@ -80,6 +80,16 @@ final class DebianRoot implements AutoCloseable {
     return r;
   }
 
+  /**
+   * Makes the host folder {@code hostDir} (absolute) visible at the same path inside the root, by a
+   * bind mount undone on {@link #close}; e.g. the JDK that runs offlink's launchers in the root.
+   */
+  void bindHostFolder(Path hostDir) throws IOException {
+    Path target = root.resolve(hostDir.toString().substring(1));
+    Files.createDirectories(target);
+    mount(List.of("mount", "--bind", hostDir.toString()), target);
+  }
+
   private void mount(List<String> argv, Path target) throws IOException {
     if (isMountPoint(target)) {
       return;

@@ -25,7 +25,8 @@ import org.offlink.bridge.image.GcnDataLayout;
  *     link line; 12/13: {@code -mxnack}/{@code -mno-xnack} and both fields always given
  * @param validMarch what a refusal of an unknown {@code -march=} lists (14+: Debian's multilibs, as
  *     stock's note does)
- * @param libraryRewrites 14+: {@code -l_GCC_x} arguments mkoffload turns into {@code -lx}
+ * @param libraryRewrites 14+: {@code -l_GCC_x} arguments mkoffload turns into {@code -lx} (the
+ *     driver forwards {@code -lgfortran} and {@code -lm}, 15 also {@code -lstdc++}, that way)
  * @param accelCompileExtra options after {@code -mgomp} in the accel compile (15: {@code
  *     -mfake-exceptions})
  * @param keepsFunctionTables 13+: the {@code .gnu.offload_funcs} table stays in the assembly with a
@@ -178,7 +179,7 @@ public record GcnRelease(
           Setting.UNSET,
           true,
           DEBIAN_MULTILIBS,
-          Map.of("-l_GCC_gfortran", "-lgfortran", "-l_GCC_m", "-lm"),
+          Map.of("-l_GCC_gfortran", "-lgfortran", "-l_GCC_m", "-lm", "-l_GCC_stdc++", "-lstdc++"),
           List.of("-mfake-exceptions"),
           true,
           true,
