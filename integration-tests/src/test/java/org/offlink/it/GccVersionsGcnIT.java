@@ -34,8 +34,9 @@ import org.offlink.bridge.process.CommandResult;
  *
  * <p>Programs: corpus C (OpenMP, several TUs with declare target variables, OpenACC), C++ and
  * Fortran (OpenMP, OpenACC) for gfx906; the C program also with {@code -no-pie}, {@code -flto},
- * {@code -g} and for gfx90a; and a program with {@code omp requires unified_shared_memory}, a
- * {@code declare target} variable and (14+) a {@code declare target indirect} function.
+ * {@code -g}, {@code -mstack-size=65536} and (14+) for gfx90a; and a program with {@code omp
+ * requires unified_shared_memory}, a {@code declare target} variable and (14+) a {@code declare
+ * target indirect} function.
  */
 class GccVersionsGcnIT {
   private static final String GFX906 = "-foffload-options=amdgcn-amdhsa=-march=gfx906";
@@ -104,6 +105,13 @@ class GccVersionsGcnIT {
     cases.add(Case.of(c + "-no-pie", c, List.of(), List.of(GFX906, "-no-pie")));
     cases.add(Case.of(c + "-flto", c, List.of("-flto"), List.of(GFX906)));
     cases.add(Case.of(c + "-g", c, List.of("-g"), List.of(GFX906)));
+    // 13+'s configure_stack_size constructor: offlink compiles GCC's C form for it (15: #embed).
+    cases.add(
+        Case.of(
+            c + "-stack-size",
+            c,
+            List.of(),
+            List.of(GFX906, "-foffload-options=amdgcn-amdhsa=-mstack-size=65536")));
     if (major >= 14) {
       // Debian's GCC 13 gfx90a multilib has no libgomp.a (stock fails: incompatible mach).
       cases.add(

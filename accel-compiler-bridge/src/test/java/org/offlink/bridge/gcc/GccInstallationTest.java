@@ -106,6 +106,36 @@ class GccInstallationTest {
         e.getMessage());
   }
 
+  @ParameterizedTest
+  @ValueSource(ints = {12, 13, 14, 15})
+  void gcnMkoffloadIsSupportedFrom12To15(int major) throws Exception {
+    new GccInstallation("x86_64-linux-gnu", new GccVersion(major, 2, 0))
+        .requireSupported(OffloadTarget.AMDGCN);
+  }
+
+  @Test
+  void nvptxMkoffloadOf13IsStillRefused() {
+    assertThrows(
+        UnsupportedGccException.class,
+        () ->
+            new GccInstallation("x86_64-linux-gnu", new GccVersion(13, 3, 0))
+                .requireSupported(OffloadTarget.NVPTX));
+  }
+
+  @Test
+  void gcc16GcnIsRefusedNamingWhatDiffersFrom15() {
+    UnsupportedGccException e =
+        assertThrows(
+            UnsupportedGccException.class,
+            () ->
+                new GccInstallation("x86_64-linux-gnu", new GccVersion(16, 2, 0))
+                    .requireSupported(OffloadTarget.AMDGCN));
+    for (String part :
+        List.of("GCC 16 is not supported", "gfx906", "default gfx90a", "mkoffload_setup")) {
+      assertTrue(e.getMessage().contains(part), e.getMessage());
+    }
+  }
+
   @Test
   void oldVersionRefused() {
     UnsupportedGccException e =
