@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.offlink.bridge.process.Command;
@@ -43,27 +44,7 @@ class GccVersionsGcnIT {
 
   /** The requires/indirect program (-DINDIRECT on 14+). */
   private static final String FEATURES =
-      """
-      #include <stdio.h>
-      #pragma omp requires unified_shared_memory
-      int gv[4] = {0, 1, 2, 3};
-      #pragma omp declare target enter(gv)
-      int twice (int x) { return 2 * x; }
-      #ifdef INDIRECT
-      #pragma omp declare target indirect enter(twice)
-      #else
-      #pragma omp declare target enter(twice)
-      #endif
-      int main (void)
-      {
-        int r = 0;
-        int (*fp) (int) = twice;
-        #pragma omp target map(tofrom: r) map(to: fp)
-        r = fp (20) + gv[1];
-        printf ("%d\\n", r);
-        return r == 41 ? 0 : 1;
-      }
-      """;
+      StockGccVersionsIT.featuresProgram("unified_shared_memory");
 
   /** One link to compare: a program, its model flags, extra compile+link flags, link-only flags. */
   private record Case(
@@ -137,6 +118,43 @@ class GccVersionsGcnIT {
   @ParameterizedTest(name = "gcc-{0}")
   @ValueSource(ints = {13, 14, 15})
   void gcnLinksThroughOfflinkRegisterWhatStockRegisters(int major) throws IOException {
+    try (DebianRoot r = openRoot(major)) {
+      Map<String, String> env = prepare(r, major);
+      for (Case c : cases(major)) {
+        checkCase(r, major, c, env);
+      }
+      if (major == 13) {
+        checkGcc13Gfx90aFailsWithTheReason(r, env);
+      }
+    }
+  }
+
+  /**
+   * GCC 16's gcn mkoffload differs from 15's (docs/gcc-versions.md): offlink refuses it, naming the
+   * differences, where stock links (gfx9-generic: 16 has no gfx906 libraries).
+   */
+  @Test
+  void gcc16GcnLinkIsRefusedNamingWhatDiffers() throws IOException {
+    try (DebianRoot r = openRoot(16)) {
+      Map<String, String> env = prepare(r, 16);
+      Case c =
+          Case.of(
+              "gcc16",
+              "c_target_scalar",
+              List.of(),
+              List.of("-foffload-options=amdgcn-amdhsa=-march=gfx9-generic"));
+      List<String> objects = compile(r, 16, c, env);
+      String dir = r.inside(r.work().resolve(c.name()));
+      checked("gcc-16 stock", link(r, "gcc-16", c, objects, List.of(), dir + "/stock/prog", env));
+      CommandResult ours = link(r, "gcc-16", c, objects, oursB(r), dir + "/ours/prog", env);
+      assertTrue(ours.exitStatus() != 0, ours.stderr());
+      for (String part : List.of("fatal error: GCC 16 is not supported", "mkoffload_setup")) {
+        assertTrue(ours.stderr().contains(part), ours.stderr());
+      }
+    }
+  }
+
+  private static DebianRoot openRoot(int major) throws IOException {
     Optional<Path> root = DebianRoot.find(major);
     assumeTrue(
         root.isPresent(),
@@ -148,32 +166,32 @@ class GccVersionsGcnIT {
             + major
             + " builds it)");
     assumeTrue(DebianRoot.canChroot(), "skipped GCC " + major + ": chroot needs root");
+    return DebianRoot.open(root.get());
+  }
+
+  /**
+   * Binds the JDK into the root, copies the offlink tree and makes the -B folder with offlink's gcn
+   * mkoffload; builds the spy. The environment every command needs (offlink's JVM).
+   */
+  private Map<String, String> prepare(DebianRoot r, int major) throws IOException {
     Path javaHome = Path.of(System.getProperty("java.home")).toRealPath();
-    try (DebianRoot r = DebianRoot.open(root.get())) {
-      r.bindHostFolder(javaHome);
-      Path work = r.work();
-      Path tree = work.resolve("offlink");
-      copyTree(Toolchain.offlinkDist(), tree);
-      Path bAccel = work.resolve("B/accel/amdgcn-amdhsa");
-      Files.createDirectories(bAccel);
-      Files.createSymbolicLink(
-          bAccel.resolve("mkoffload"),
-          Path.of(r.inside(tree.resolve("libexec/offlink/accel/amdgcn-amdhsa/mkoffload"))));
-      Files.writeString(work.resolve("features.c"), FEATURES);
-      try (InputStream in = getClass().getResourceAsStream("/interposer/gomp_register_spy.c")) {
-        Files.copy(in, work.resolve("spy.c"), StandardCopyOption.REPLACE_EXISTING);
-      }
-      String gcc = "gcc-" + major;
-      r.runChecked(
-          List.of(gcc, "-O2", "-shared", "-fPIC", "-o", "libspy.so", "spy.c", "-ldl"), Map.of());
-      Map<String, String> env = Map.of("OFFLINK_JAVA", javaHome.resolve("bin/java").toString());
-      for (Case c : cases(major)) {
-        checkCase(r, major, c, env);
-      }
-      if (major == 13) {
-        checkGcc13Gfx90aFailsWithTheReason(r, env);
-      }
+    r.bindHostFolder(javaHome);
+    Path work = r.work();
+    Path tree = work.resolve("offlink");
+    copyTree(Toolchain.offlinkDist(), tree);
+    Path bAccel = work.resolve("B/accel/amdgcn-amdhsa");
+    Files.createDirectories(bAccel);
+    Files.createSymbolicLink(
+        bAccel.resolve("mkoffload"),
+        Path.of(r.inside(tree.resolve("libexec/offlink/accel/amdgcn-amdhsa/mkoffload"))));
+    Files.writeString(work.resolve("features.c"), FEATURES);
+    try (InputStream in = getClass().getResourceAsStream("/interposer/gomp_register_spy.c")) {
+      Files.copy(in, work.resolve("spy.c"), StandardCopyOption.REPLACE_EXISTING);
     }
+    String gcc = "gcc-" + major;
+    r.runChecked(
+        List.of(gcc, "-O2", "-shared", "-fPIC", "-o", "libspy.so", "spy.c", "-ldl"), Map.of());
+    return Map.of("OFFLINK_JAVA", javaHome.resolve("bin/java").toString());
   }
 
   /** Copies the case's sources into a fresh folder and compiles them there; the objects. */

@@ -34,6 +34,19 @@ class GcnAsmProcessorTest {
           + "\t.section\t.debug_frame,\"\",@progbits\n"
           + "\t.ident\t\"GCC: (GNU) 12.2.0\"\n";
 
+  /** The .2.s up to the end of the variable table: its section line, label and the entries. */
+  private static final String VARS_OUT =
+      ASM.substring(0, ASM.indexOf("\t.section\t.gnu.offload_vars"))
+          + "\t.section\t.gnu.offload_vars,\"aw\"\n"
+          + "\t.global .offload_var_table\n"
+          + "\t.type .offload_var_table, @object\n"
+          + ".offload_var_table:\n"
+          + "\t.section\t.gnu.offload_vars,\"aw\"\n"
+          + "\t.align\t8\n"
+          + ".offload_var_table.1:\n"
+          + "\t.8byte\tg\n"
+          + "\t.8byte\t256\n";
+
   @Test
   void kernelsVarsAndFilteredAssembly() throws Exception {
     GcnAsmProcessor.Result r = GcnAsmProcessor.process(ASM);
@@ -46,16 +59,7 @@ class GcnAsmProcessorTest {
         r.kernels());
     assertEquals(1, r.variableCount());
     String expected =
-        ASM.substring(0, ASM.indexOf("\t.section\t.gnu.offload_vars"))
-            + "\t.section\t.gnu.offload_vars,\"aw\"\n"
-            + "\t.global .offload_var_table\n"
-            + "\t.type .offload_var_table, @object\n"
-            + ".offload_var_table:\n"
-            + "\t.section\t.gnu.offload_vars,\"aw\"\n"
-            + "\t.align\t8\n"
-            + ".offload_var_table.1:\n"
-            + "\t.8byte\tg\n"
-            + "\t.8byte\t256\n"
+        VARS_OUT
             + "\t.section\t.debug_frame,\"\",@progbits\n"
             + "\t.ident\t\"GCC: (GNU) 12.2.0\"\n";
     assertEquals(expected, new String(r.assembly(), StandardCharsets.ISO_8859_1));
@@ -77,16 +81,7 @@ class GcnAsmProcessorTest {
     assertEquals(1, r.indirectFunctionCount());
     assertEquals(4, r.kernels().size());
     String expected =
-        ASM.substring(0, ASM.indexOf("\t.section\t.gnu.offload_vars"))
-            + "\t.section\t.gnu.offload_vars,\"aw\"\n"
-            + "\t.global .offload_var_table\n"
-            + "\t.type .offload_var_table, @object\n"
-            + ".offload_var_table:\n"
-            + "\t.section\t.gnu.offload_vars,\"aw\"\n"
-            + "\t.align\t8\n"
-            + ".offload_var_table.1:\n"
-            + "\t.8byte\tg\n"
-            + "\t.8byte\t256\n"
+        VARS_OUT
             + "\t.section\t.gnu.offload_funcs,\"aw\"\n"
             + "\t.global .offload_func_table\n"
             + "\t.type .offload_func_table, @object\n"
