@@ -61,7 +61,7 @@ public final class GcnImageBuilder {
 
   /** Builds the image, registering intermediates in the caller's {@code temps}. */
   public GcnImage build(OffloadOptions options, TempFiles temps) throws IOException {
-    gcc.requireSupported();
+    gcc.requireSupported(OffloadTarget.AMDGCN);
     GcnTargetSettings settings = GcnTargetSettings.fromArguments(options.forwarded());
     if (options.abi() == OffloadAbi.ILP32) {
       return new GcnImage(new byte[0], List.of(), 0);

@@ -149,7 +149,7 @@ public final class Mkoffload {
             listener,
             request.target());
     GccInstallation gcc = installation(runner);
-    gcc.requireSupported();
+    gcc.requireSupported(request.target());
     clock.mark("gcc facts");
     try (TempFiles temps = newTempFiles(options)) {
       WrapperSource source = buildImage(request.target(), options, runner, gcc, temps, out);

@@ -81,21 +81,25 @@ class GccInstallationTest {
 
   @Test
   void gcc12IsSupported() throws Exception {
-    new GccInstallation("x86_64-linux-gnu", GccVersion.parse("12")).requireSupported();
+    new GccInstallation("x86_64-linux-gnu", GccVersion.parse("12"))
+        .requireSupported(OffloadTarget.NVPTX);
   }
 
   @ParameterizedTest
   @ValueSource(ints = {13, 14, 15})
-  void newerVersionsAreRefusedWithReason(int major) {
+  void newerVersionsAreRefusedForGcnWithReason(int major) {
     UnsupportedGccException e =
         assertThrows(
             UnsupportedGccException.class,
             () ->
                 new GccInstallation("x86_64-linux-gnu", new GccVersion(major, 1, 0))
-                    .requireSupported());
+                    .requireSupported(OffloadTarget.AMDGCN));
     assertTrue(
         e.getMessage()
-            .startsWith("GCC " + major + " is not supported yet (wrapper layout differs: "),
+            .startsWith(
+                "GCC "
+                    + major
+                    + " is not supported yet for amdgcn-amdhsa (wrapper layout differs: "),
         e.getMessage());
     assertTrue(
         e.getMessage()
@@ -113,8 +117,8 @@ class GccInstallationTest {
             UnsupportedGccException.class,
             () ->
                 new GccInstallation("x86_64-linux-gnu", new GccVersion(11, 0, 0))
-                    .requireSupported());
-    assertTrue(e.getMessage().contains("only the GCC 12"), e.getMessage());
+                    .requireSomeTargetSupported());
+    assertTrue(e.getMessage().contains("layouts of GCC 12 to 16"), e.getMessage());
     assertTrue(e.getMessage().contains("detected GCC 11.0.0, see \"Supported"), e.getMessage());
   }
 
