@@ -14,8 +14,9 @@ import org.offlink.bridge.tool.OffloadTarget;
 
 /**
  * Facts about the host GCC whose link offlink serves: host triplet ({@code x86_64-linux-gnu}) and
- * version. Only GCC 12's offload layout is implemented; {@link #requireSupported()} refuses others
- * with the reason (reference §3.8 / §4.8).
+ * version. What each major does differently is {@link GccRelease}; {@link
+ * #requireSupported(OffloadTarget)} refuses a (version, target) pair offlink does not implement,
+ * with the reason.
  */
 public record GccInstallation(String hostTriplet, GccVersion version) {
   /** Checks the fields. */
@@ -116,80 +117,61 @@ public record GccInstallation(String hostTriplet, GccVersion version) {
         "/usr/lib/gcc", hostTriplet, Integer.toString(major()), "accel", target.triplet());
   }
 
-  /** Throws unless this GCC's offload layout is implemented for every target (GCC 12 only). */
-  public void requireSupported() throws UnsupportedGccException {
-    String why = unsupportedReason(version);
+  /**
+   * Where Debian installs this major's mkoffload and accel tool links: {@code
+   * <libexec>/gcc/<triplet>/<major>/accel/<target>}, {@code /usr/lib} for 12, {@code /usr/libexec}
+   * for 13+ (delta §8.2).
+   */
+  public Path debianAccelToolDirectory(OffloadTarget target) {
+    return Path.of(
+        release().libexecPrefix(),
+        "gcc",
+        hostTriplet,
+        Integer.toString(major()),
+        "accel",
+        target.triplet());
+  }
+
+  /** The per-version behaviour of this major. */
+  public GccRelease release() {
+    return GccRelease.of(major());
+  }
+
+  /** Throws unless offlink builds images for {@code target} with this GCC. */
+  public void requireSupported(OffloadTarget target) throws UnsupportedGccException {
+    String why = unsupportedReason(version, target);
     if (why != null) {
       throw new UnsupportedGccException(why);
     }
   }
 
-  /**
-   * The GCC majors whose mkoffload offlink implements for a target beyond GCC 12: gcn for 13, 14
-   * and 15 (verified against stock in their Debian roots by GccVersionsGcnIT).
-   */
-  private static final java.util.Map<OffloadTarget, java.util.Set<Integer>> MKOFFLOAD_MAJORS =
-      java.util.Map.of(
-          OffloadTarget.NVPTX, java.util.Set.of(12),
-          OffloadTarget.AMDGCN, java.util.Set.of(12, 13, 14, 15));
-
-  /** Throws unless this GCC's mkoffload for {@code target} is implemented. */
-  public void requireSupported(OffloadTarget target) throws UnsupportedGccException {
-    if (MKOFFLOAD_MAJORS.get(target).contains(major())) {
-      return;
+  /** Throws unless offlink builds images for at least one target with this GCC. */
+  public void requireSomeTargetSupported() throws UnsupportedGccException {
+    if (!release().anyTargetSupported()) {
+      requireSupported(OffloadTarget.NVPTX);
     }
-    requireSupported();
   }
-
-  /** How GCC 16's gcn mkoffload differs from 15's (docs/gcc-versions.md). */
-  private static final String GCC16_GCN_WHAT =
-      "not supported (its gcn mkoffload differs from GCC 15's: a new device table with gcn"
-          + " libraries only for gfx90a, gfx908 and the generic targets, so gfx906/gfx900 are"
-          + " refused, default gfx90a instead of gfx900, and a mkoffload_setup hook called"
-          + " before registration that sets HSA_XNACK)";
 
   /** Where the refusals point: the README table of what each GCC version has verified. */
   static final String SUPPORTED_TOOLCHAINS = "see \"Supported toolchains\" in offlink's README";
 
   /**
-   * The refusal text for a detected version, or null when it is supported. It names the full
-   * detected version, what differs from GCC 12 and where the supported versions are listed.
+   * The refusal text for a detected version and target, or null when it is supported. It names the
+   * full detected version, what differs and where the supported versions are listed.
    */
-  static String unsupportedReason(GccVersion detected) {
-    String what;
-    switch (detected.major()) {
-      case 12:
-        return null;
-      case 13:
-        what =
-            "not supported yet (wrapper layout differs: nvptx_data/gcn_data gain an"
-                + " omp_requires_mask, GOMP_VERSION 2, and the accel lto1 needs"
-                + " GCC_OFFLOAD_OMP_REQUIRES_FILE)";
-        break;
-      case 14:
-        what =
-            "not supported yet (wrapper layout differs: indirect-function tables,"
-                + " GOMP_VERSION 3, -mxnack=on|any|off, omp_requires file)";
-        break;
-      case 16:
-        what = GCC16_GCN_WHAT;
-        break;
-      case 15:
-        what =
-            "not supported yet (wrapper layout differs: -foffload-abi-host-opts is"
-                + " required, #embed HSACO, -mfake-exceptions, generic gfx targets)";
-        break;
-      default:
-        what = "not supported (only the GCC 12 offload layout is implemented)";
-        break;
-    }
-    return "GCC "
-        + detected.major()
-        + " is "
-        + what
-        + "; detected GCC "
-        + detected
-        + ", "
-        + SUPPORTED_TOOLCHAINS;
+  static String unsupportedReason(GccVersion detected, OffloadTarget target) {
+    return GccRelease.of(detected.major())
+        .refusal(target)
+        .map(
+            what ->
+                "GCC "
+                    + detected.major()
+                    + " is "
+                    + what
+                    + "; detected GCC "
+                    + detected
+                    + ", "
+                    + SUPPORTED_TOOLCHAINS)
+        .orElse(null);
   }
 }

@@ -4,58 +4,73 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import org.offlink.bridge.temp.TempFiles;
 
 /**
- * GCC 13+'s side channel for the OpenMP {@code requires} mask (delta §3.4): mkoffload names a file
- * in {@code GCC_OFFLOAD_OMP_REQUIRES_FILE} for the accel compile only (echoed with {@code -v}, as
- * {@code xputenv} does), the accel lto1 writes the merged mask there as a 4-byte host-endian
- * (x86-64: little-endian) {@code uint32_t}, and mkoffload reads it back for the registration data.
+ * GCC 13+'s side channel for the OpenMP {@code requires} mask (delta §3.4): mkoffload names a file,
+ * exports it as {@code GCC_OFFLOAD_OMP_REQUIRES_FILE} for the accel compile only, and the accel
+ * {@code lto1} writes the merged mask there as a 4-byte host-endian (little-endian on x86-64)
+ * {@code uint32_t}, also when it is 0. mkoffload prints the value in decimal as the first
+ * initializer of the target data.
+ *
+ * <p>The name is {@code <dumppfx>.mkoffload.omp_requires} with {@code -save-temps}, else a temp
+ * file ending in {@code .mkoffload.omp_requires}; it belongs to the caller's {@link TempFiles}.
+ *
+ * @param name the file name as passed to the accel compiler (relative to the working directory with
+ *     {@code -save-temps})
+ * @param path the resolved file
  */
-public final class OmpRequiresFile {
-  /** The variable the accel lto1 requires. */
+public record OmpRequiresFile(String name, Path path) {
+  /** The environment variable the accel {@code lto1} requires (fatal if unset or empty). */
   public static final String VARIABLE = "GCC_OFFLOAD_OMP_REQUIRES_FILE";
 
-  private OmpRequiresFile() {}
+  /** Names the file for this invocation in {@code temps}. */
+  public static OmpRequiresFile create(DumpNames names, TempFiles temps) throws IOException {
+    String name = temps.named(names.mkoffload(".omp_requires"), ".mkoffload.omp_requires");
+    return new OmpRequiresFile(name, temps.path(name));
+  }
 
-  /** {@code env} plus the variable naming {@code file}; printed to {@code err} when verbose. */
-  public static Map<String, String> exported(
-      Map<String, String> env, String file, boolean verbose, PrintStream err) {
+  /**
+   * {@code env} plus the variable naming this file; with {@code verbose} the assignment is printed
+   * as GCC's {@code xputenv} prints it.
+   */
+  public Map<String, String> exportTo(Map<String, String> env, boolean verbose, PrintStream err) {
     Map<String, String> out = new HashMap<>(env);
-    out.put(VARIABLE, file);
+    out.put(VARIABLE, name);
     if (verbose) {
-      err.println(VARIABLE + "=" + file);
+      err.println(VARIABLE + "=" + name);
     }
     return out;
   }
 
   /**
-   * The mask in {@code path} ({@code name} as GCC names it in its errors), as GCC prints it: the
-   * {@code uint32_t} through {@code %d}, so a value with bit 31 set reads as negative.
+   * The mask the accel compiler wrote: exactly 4 bytes read as a little-endian unsigned int. GCC's
+   * messages: {@code cannot open omp_requires file '...'}, {@code cannot read omp_requires file
+   * '...'} (a short file).
    */
-  public static long read(Path path, String name) throws IOException {
-    byte[] four = new byte[4];
-    int got = 0;
+  public int readMask() throws IOException {
+    byte[] b = new byte[4];
+    int n = 0;
     try (InputStream in = Files.newInputStream(path)) {
-      while (got < 4) {
-        int n = in.read(four, got, 4 - got);
-        if (n < 0) {
+      while (n < 4) {
+        int r = in.read(b, n, 4 - n);
+        if (r < 0) {
           break;
         }
-        got += n;
+        n += r;
       }
-    } catch (IOException e) {
+    } catch (NoSuchFileException e) {
       throw new IOException("cannot open omp_requires file '" + name + "'", e);
+    } catch (IOException e) {
+      throw new IOException("cannot open omp_requires file '" + name + "': " + e.getMessage(), e);
     }
-    if (got < 4) {
-      throw new IOException(
-          "cannot read omp_requires file '"
-              + name
-              + "': expected 4 bytes written by the accel compiler, found "
-              + got);
+    if (n < 4) {
+      throw new IOException("cannot read omp_requires file '" + name + "'");
     }
-    return (four[0] & 0xff) | (four[1] & 0xff) << 8 | (four[2] & 0xff) << 16 | four[3] << 24;
+    return (b[0] & 0xff) | (b[1] & 0xff) << 8 | (b[2] & 0xff) << 16 | (b[3] & 0xff) << 24;
   }
 }

@@ -82,15 +82,16 @@ public final class GcnImageBuilder {
     String hsaco = temps.named(names.mkoffload(".hsaco"), ".mkoffload.hsaco");
     List<String> debugObjects = GcnEarlyDebug.copyAll(options, settings, temps, cwd);
     Map<String, String> compileEnv = env;
-    String requires = null;
+    OmpRequiresFile requires = null;
     if (release.layout().requiresMask()) {
-      requires = temps.named(names.mkoffload(".omp_requires"), ".mkoffload.omp_requires");
-      compileEnv = OmpRequiresFile.exported(env, requires, options.verbose(), context.err());
+      requires = OmpRequiresFile.create(names, temps);
+      compileEnv = requires.exportTo(env, options.verbose(), context.err());
     }
     runner.runChecked(
         Command.of(compileArgv(accel.argv0(), options, release, args, asm1), compileEnv, cwd)
             .withResponseFile(DumpNames.GCC_ARGS));
-    long mask = requires == null ? 0 : OmpRequiresFile.read(cwd.resolve(requires), requires);
+    // GCC prints the uint32_t with %d into a uintptr_t initializer: bit 31 sign-extends.
+    long mask = requires == null ? 0 : requires.readMask();
     Path asm1Path = cwd.resolve(asm1);
     GcnAsmProcessor.Result processed =
         GcnAsmProcessor.process(release, readIntermediate(asm1Path, "asm"), asm1Path);

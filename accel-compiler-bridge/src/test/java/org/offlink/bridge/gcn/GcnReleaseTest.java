@@ -9,7 +9,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.offlink.bridge.gcc.GccRelease;
 import org.offlink.bridge.gcc.UnsupportedGccException;
+import org.offlink.bridge.image.GcnDataLayout;
+import org.offlink.bridge.tool.OffloadTarget;
 
 /**
  * The per-release gcn device model against what Debian's real gcn mkoffloads were observed to
@@ -108,6 +111,18 @@ class GcnReleaseTest {
         GcnRelease.GCC14.rewriteLibraries(args));
     assertEquals(
         List.of("x.o", "-lgfortran", "-lm", "-lstdc++"), GcnRelease.GCC15.rewriteLibraries(args));
+  }
+
+  /** The gcn data layouts agree with the shared per-major record (registration word, fields). */
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(ints = {12, 13, 14, 15})
+  void layoutAgreesWithGccRelease(int major) {
+    GccRelease shared = GccRelease.of(major);
+    GcnDataLayout layout = GcnRelease.forMajor(major).orElseThrow().layout();
+    assertEquals(shared.gcn().version(), layout.registerVersion());
+    assertEquals(shared.layout().requiresMask(), layout.requiresMask());
+    assertEquals(shared.layout().indirectFunctions(), layout.indirectFunctions());
+    assertTrue(shared.refusal(OffloadTarget.AMDGCN).isEmpty());
   }
 
   @Test
