@@ -126,6 +126,70 @@ class GccVersionsGcnIT {
       if (major == 13) {
         checkGcc13Gfx90aFailsWithTheReason(r, env);
       }
+      checkSaveTempsIntermediatesAreStocks(r, major, env);
+    }
+  }
+
+  /** What gcn mkoffload keeps with -save-temps and offlink must write byte for byte alike. */
+  private static final List<String> INTERMEDIATES =
+      List.of(
+          ".c",
+          ".gcc_args",
+          ".ld_args",
+          ".mkoffload.1.s",
+          ".mkoffload.2.s",
+          ".mkoffload.hsaco",
+          ".mkoffload.omp_requires");
+
+  /**
+   * With -save-temps (both links run in the same folder, so names and paths agree) offlink's gcn
+   * mkoffload leaves the same generated C file, accel compile and link response files, assembly,
+   * requires file and HSACO as stock's: the features program (requires mask, indirect function,
+   * declare target variable) with -g, i.e. with early debug objects.
+   */
+  private static void checkSaveTempsIntermediatesAreStocks(
+      DebianRoot r, int major, Map<String, String> env) throws IOException {
+    Case features = cases(major).get(cases(major).size() - 1);
+    List<String> flags = new ArrayList<>(features.flags());
+    flags.add("-g");
+    Case c =
+        new Case(
+            "save-temps",
+            features.language(),
+            features.sources(),
+            features.modelFlags(),
+            flags,
+            features.linkFlags(),
+            features.expectedOutput());
+    List<String> objects = compile(r, major, c, env);
+    Path dir = r.work().resolve(c.name());
+    // Both link in the same folder (the accel compile records it for -g), then it is renamed.
+    Path linkDir = dir.resolve("link");
+    for (String who : List.of("stock", "ours")) {
+      Files.createDirectory(linkDir);
+      List<String> argv =
+          new ArrayList<>(List.of("env", "--chdir=" + r.inside(linkDir), "gcc-" + major));
+      if (who.equals("ours")) {
+        argv.addAll(oursB(r));
+      }
+      argv.addAll(c.modelFlags());
+      argv.add("-foffload=amdgcn-amdhsa");
+      argv.addAll(c.flags());
+      argv.add("-save-temps");
+      argv.addAll(objects);
+      argv.addAll(c.linkFlags());
+      argv.addAll(List.of("-o", "prog"));
+      checked("gcc-" + major + " -save-temps " + who, r.run(argv, env));
+      Files.delete(dir.resolve(who));
+      Files.move(linkDir, dir.resolve(who));
+    }
+    for (String suffix : INTERMEDIATES) {
+      String name = "prog.xamdgcn-amdhsa" + suffix;
+      byte[] stock = Files.readAllBytes(dir.resolve("stock").resolve(name));
+      byte[] ours = Files.readAllBytes(dir.resolve("ours").resolve(name));
+      assertTrue(
+          java.util.Arrays.equals(stock, ours),
+          "gcc-" + major + " -save-temps: " + name + " differs from stock's");
     }
   }
 
@@ -295,6 +359,13 @@ class GccVersionsGcnIT {
             && stockDump.contains(" gcn image size="),
         where + ": stock registered no gcn image of version " + version + ":\n" + stockDump);
     assertEquals(stockDump, oursDump, where + ": registrations differ from stock");
+    if (c.name().equals("features")) {
+      // unified_shared_memory (0x20) | TARGET_USED (0x200); one indirect function from 14 on
+      assertTrue(stockDump.contains(" requires=0x220\n"), where + ":\n" + stockDump);
+      assertEquals(
+          major >= 14, stockDump.contains(" gcn ind_funcs=1\n"), where + ":\n" + stockDump);
+      assertTrue(stockDump.contains(" gcn kernels=3 vars=1\n"), where + ":\n" + stockDump);
+    }
   }
 
   private static void checked(String what, CommandResult link) {
