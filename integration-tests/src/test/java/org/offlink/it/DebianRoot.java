@@ -67,6 +67,26 @@ final class DebianRoot implements AutoCloseable {
     }
   }
 
+  /**
+   * {@link #open}s the root for GCC {@code major}, or skips the calling test (a JUnit assumption)
+   * naming the command that builds it, or because chroot needs root.
+   */
+  static DebianRoot openOrSkip(int major) throws IOException {
+    Optional<Path> root = find(major);
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        root.isPresent(),
+        "skipped GCC "
+            + major
+            + ": no complete root under "
+            + rootsDirectory()
+            + " (scripts/setup-toolchain.sh --gcc "
+            + major
+            + " builds it)");
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        canChroot(), "skipped GCC " + major + ": chroot needs root");
+    return open(root.get());
+  }
+
   /** Mounts what the root needs and creates a fresh work folder in it. */
   static DebianRoot open(Path root) throws IOException {
     Path work = Files.createTempDirectory(root.resolve("tmp"), "offlink-it-");

@@ -3,7 +3,6 @@ package org.offlink.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,7 +12,6 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -55,6 +53,15 @@ class GccVersionsGcnIT {
       List<String> flags,
       List<String> linkFlags,
       String expectedOutput) {
+    /** The corpus C program c_target_scalar linked for {@code -march=arch}. */
+    static Case scalarFor(String name, String arch) {
+      return of(
+          name,
+          "c_target_scalar",
+          List.of(),
+          List.of("-foffload-options=amdgcn-amdhsa=-march=" + arch));
+    }
+
     static Case of(String name, String program, List<String> extra, List<String> linkExtra) {
       CorpusProgram p = Corpus.program(program);
       List<String> flags = new ArrayList<>(p.flags());
@@ -95,12 +102,7 @@ class GccVersionsGcnIT {
             List.of(GFX906, "-foffload-options=amdgcn-amdhsa=-mstack-size=65536")));
     if (major >= 14) {
       // Debian's GCC 13 gfx90a multilib has no libgomp.a (stock fails: incompatible mach).
-      cases.add(
-          Case.of(
-              c + "-gfx90a",
-              c,
-              List.of(),
-              List.of("-foffload-options=amdgcn-amdhsa=-march=gfx90a")));
+      cases.add(Case.scalarFor(c + "-gfx90a", "gfx90a"));
     }
     List<String> features = major >= 14 ? List.of("-O2", "-DINDIRECT") : List.of("-O2");
     cases.add(
@@ -118,7 +120,7 @@ class GccVersionsGcnIT {
   @ParameterizedTest(name = "gcc-{0}")
   @ValueSource(ints = {13, 14, 15})
   void gcnLinksThroughOfflinkRegisterWhatStockRegisters(int major) throws IOException {
-    try (DebianRoot r = openRoot(major)) {
+    try (DebianRoot r = DebianRoot.openOrSkip(major)) {
       Map<String, String> env = prepare(r, major);
       for (Case c : cases(major)) {
         checkCase(r, major, c, env);
@@ -199,14 +201,9 @@ class GccVersionsGcnIT {
    */
   @Test
   void gcc16GcnLinkIsRefusedNamingWhatDiffers() throws IOException {
-    try (DebianRoot r = openRoot(16)) {
+    try (DebianRoot r = DebianRoot.openOrSkip(16)) {
       Map<String, String> env = prepare(r, 16);
-      Case c =
-          Case.of(
-              "gcc16",
-              "c_target_scalar",
-              List.of(),
-              List.of("-foffload-options=amdgcn-amdhsa=-march=gfx9-generic"));
+      Case c = Case.scalarFor("gcc16", "gfx9-generic");
       List<String> objects = compile(r, 16, c, env);
       String dir = r.inside(r.work().resolve(c.name()));
       checked("gcc-16 stock", link(r, "gcc-16", c, objects, List.of(), dir + "/stock/prog", env));
@@ -216,21 +213,6 @@ class GccVersionsGcnIT {
         assertTrue(ours.stderr().contains(part), ours.stderr());
       }
     }
-  }
-
-  private static DebianRoot openRoot(int major) throws IOException {
-    Optional<Path> root = DebianRoot.find(major);
-    assumeTrue(
-        root.isPresent(),
-        "skipped GCC "
-            + major
-            + ": no complete root under "
-            + DebianRoot.rootsDirectory()
-            + " (scripts/setup-toolchain.sh --gcc "
-            + major
-            + " builds it)");
-    assumeTrue(DebianRoot.canChroot(), "skipped GCC " + major + ": chroot needs root");
-    return DebianRoot.open(root.get());
   }
 
   /**
@@ -296,12 +278,7 @@ class GccVersionsGcnIT {
    */
   private static void checkGcc13Gfx90aFailsWithTheReason(DebianRoot r, Map<String, String> env)
       throws IOException {
-    Case c =
-        Case.of(
-            "gfx90a-13",
-            "c_target_scalar",
-            List.of(),
-            List.of("-foffload-options=amdgcn-amdhsa=-march=gfx90a"));
+    Case c = Case.scalarFor("gfx90a-13", "gfx90a");
     List<String> objects = compile(r, 13, c, env);
     String dir = r.inside(r.work().resolve(c.name()));
     CommandResult stock = link(r, "gcc-13", c, objects, List.of(), dir + "/stock/prog", env);

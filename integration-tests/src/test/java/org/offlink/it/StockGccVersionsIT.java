@@ -2,7 +2,6 @@ package org.offlink.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -100,18 +99,7 @@ class StockGccVersionsIT {
   @ParameterizedTest(name = "gcc-{0}")
   @ValueSource(ints = {13, 14, 15, 16})
   void stockSaxpyRegistersTheVersionsLayoutAndInspectReadsIt(int major) throws IOException {
-    Optional<Path> root = DebianRoot.find(major);
-    assumeTrue(
-        root.isPresent(),
-        "skipped GCC "
-            + major
-            + ": no complete root under "
-            + DebianRoot.rootsDirectory()
-            + " (scripts/setup-toolchain.sh --gcc "
-            + major
-            + " builds it)");
-    assumeTrue(DebianRoot.canChroot(), "skipped GCC " + major + ": chroot needs root");
-    try (DebianRoot r = DebianRoot.open(root.get())) {
+    try (DebianRoot r = DebianRoot.openOrSkip(major)) {
       Files.writeString(r.work().resolve("features.c"), FEATURES);
       Path spySource = r.work().resolve("gomp_register_spy.c");
       try (InputStream in = getClass().getResourceAsStream("/interposer/gomp_register_spy.c")) {
