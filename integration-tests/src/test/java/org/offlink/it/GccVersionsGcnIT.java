@@ -129,7 +129,43 @@ class GccVersionsGcnIT {
         checkGcc13Gfx90aFailsWithTheReason(r, env);
       }
       checkSaveTempsIntermediatesAreStocks(r, major, env);
+      checkDeviceTableIsTheAccelCompilers(r, major);
     }
+  }
+
+  /**
+   * offlink's gcn device table for the release names exactly the {@code -march=} values the root's
+   * accel compiler accepts (its note for an unknown one lists them all).
+   */
+  private static void checkDeviceTableIsTheAccelCompilers(DebianRoot r, int major)
+      throws IOException {
+    CommandResult probe =
+        r.run(
+            List.of(
+                "x86_64-linux-gnu-accel-amdgcn-amdhsa-gcc-" + major,
+                "-march=offlink-probe",
+                "-x",
+                "c",
+                "-S",
+                "-o",
+                "/dev/null",
+                "/dev/null"),
+            Map.of());
+    String marker = "valid arguments to '-march=' are: ";
+    String note =
+        probe
+            .stderr()
+            .lines()
+            .filter(l -> l.contains(marker))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no -march note:\n" + probe.stderr()));
+    java.util.Set<String> accepted =
+        java.util.Set.of(note.substring(note.indexOf(marker) + marker.length()).split(" "));
+    java.util.Set<String> ours =
+        org.offlink.bridge.gcn.GcnRelease.forMajor(major).orElseThrow().devices().stream()
+            .map(org.offlink.bridge.gcn.GcnDevice::name)
+            .collect(java.util.stream.Collectors.toSet());
+    assertEquals(accepted, ours, "gcc-" + major + " gcn devices");
   }
 
   /** What gcn mkoffload keeps with -save-temps and offlink must write byte for byte alike. */
