@@ -12,6 +12,7 @@ import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.process.ProcessRunner;
 import org.offlink.bridge.process.ResponseFiles;
 import org.offlink.ltowrapper.report.LinkRecorder;
+import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * Runs child programs the way GCC's {@code fork_execute} does (CU:143): the arguments after argv[0]
@@ -75,7 +76,7 @@ public final class ChildRunner {
     }
     Path rsp =
         temps.saveTemps() && atSuffix != null
-            ? cwd.resolve(dump.named(atSuffix))
+            ? WorkingDirectory.resolve(cwd, dump.named(atSuffix))
             : temps.create("");
     String rspName = temps.saveTemps() && atSuffix != null ? dump.named(atSuffix) : rsp.toString();
     try {

@@ -25,6 +25,7 @@ import org.offlink.bridge.tool.ResolvedTool;
 import org.offlink.bridge.tool.ToolLocator;
 import org.offlink.streamer.MalformedObjectException;
 import org.offlink.streamer.io.TempDirectory;
+import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * Builds the amdgcn device image like GCC 12's gcn mkoffload (reference §4.2–4.4): accel compile to
@@ -77,14 +78,14 @@ public final class GcnImageBuilder {
     runner.runChecked(
         Command.of(compileArgv(accel.argv0(), options, asm1), env, cwd)
             .withResponseFile(DumpNames.GCC_ARGS));
-    Path asm1Path = cwd.resolve(asm1);
+    Path asm1Path = WorkingDirectory.resolve(cwd, asm1);
     GcnAsmProcessor.Result processed =
         GcnAsmProcessor.process(readIntermediate(asm1Path, "asm"), asm1Path);
-    Files.write(cwd.resolve(asm2), processed.assembly());
+    Files.write(WorkingDirectory.resolve(cwd, asm2), processed.assembly());
     link(
         Command.of(linkArgv(accel.argv0(), options, settings, debugObjects, asm2, hsaco), env, cwd),
         settings);
-    Path hsacoPath = cwd.resolve(hsaco);
+    Path hsacoPath = WorkingDirectory.resolve(cwd, hsaco);
     byte[] image = readIntermediate(hsacoPath, "obj");
     checkHeader(HsacoHeader.read(image, hsacoPath), settings, hsacoPath);
     return new GcnImage(image, processed.kernels(), processed.variableCount());

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.offlink.streamer.io.FileKinds;
+import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * Expands {@code @file} arguments the way libiberty's {@code expandargv} does (GCC's tools call it
@@ -69,7 +70,7 @@ public final class ResponseFileExpander {
   private Optional<String> read(String name) throws ResponseFileException {
     Path file;
     try {
-      file = workingDirectory.resolve(name);
+      file = WorkingDirectory.resolve(workingDirectory, name);
     } catch (InvalidPathException e) {
       return Optional.empty(); // a name no file can have (a NUL in it): fopen fails the same way
     }

@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import org.offlink.bridge.tool.ExecutableSearch;
 import org.offlink.streamer.io.ErrorText;
 import org.offlink.streamer.io.TempDirectory;
+import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * The real {@link ProcessRunner}: runs argv lists through {@link ProcessBuilder} (never a shell),
@@ -72,7 +73,7 @@ public final class SystemProcessRunner implements ProcessRunner {
   private Path responseFilePath(Command command) throws IOException {
     if (keepResponseFile()) {
       String name = options.dumppfx().get() + command.responseFileSuffix().get();
-      return command.workingDirectory().resolve(name);
+      return WorkingDirectory.resolve(command.workingDirectory(), name);
     }
     if (options.dryRun()) {
       return options.tempDirectory().resolve("ccXXXXXX");
