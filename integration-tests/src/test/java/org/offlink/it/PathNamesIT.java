@@ -24,12 +24,19 @@ import org.junit.jupiter.api.io.TempDir;
 class PathNamesIT {
   private static final Path SCRIPT = Path.of("src/test/scripts/path-names.sh");
 
+  private static final Path LONG_CWD_SCRIPT = Path.of("src/test/scripts/long-cwd.sh");
+
   private static List<String> run(String group, Path work)
+      throws IOException, InterruptedException {
+    return runScript(SCRIPT, work, group);
+  }
+
+  private static List<String> runScript(Path script, Path work, String last)
       throws IOException, InterruptedException {
     String dist = System.getProperty("offlink.dist");
     assertNotNull(dist, "system property offlink.dist (set by failsafe)");
     Process p =
-        new ProcessBuilder("bash", SCRIPT.toString(), dist, work.toString(), group)
+        new ProcessBuilder("bash", script.toString(), dist, work.toString(), last)
             .redirectErrorStream(true)
             .start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
@@ -45,6 +52,23 @@ class PathNamesIT {
     assertTrue(results.size() >= 15, "3 locales x 5 names at least: " + results);
     for (String r : results) {
       assertTrue(r.endsWith("stock=0 ours=0 ran=0"), r);
+    }
+  }
+
+  /**
+   * Issue 18, item 8: {@code -save-temps} in a working directory of 4,090 characters, where GCC's
+   * dump names only work relative (the absolute ones pass PATH_MAX): for nvptx, GCN and both,
+   * offlink links where stock links, and the program registers byte for byte what stock's does (the
+   * spy). {@code src/test/scripts/long-cwd.sh} makes the directories: the JVM cannot.
+   */
+  @Test
+  void saveTempsInA4090CharacterDirectoryLinksAndRegistersAsStock(@TempDir Path work)
+      throws Exception {
+    Path spy = Toolchain.create(work).spyLibrary();
+    List<String> results = runScript(LONG_CWD_SCRIPT, work, spy.toString());
+    assertEquals(3, results.size(), "nvptx, GCN and both: " + results);
+    for (String r : results) {
+      assertTrue(r.endsWith("stock=0 ours=0 ran=0 spy=same"), r);
     }
   }
 
