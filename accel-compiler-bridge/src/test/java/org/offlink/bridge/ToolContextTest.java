@@ -22,6 +22,36 @@ class ToolContextTest {
   }
 
   @Test
+  void theLaunchersLocpathForItsOwnLocaleIsUndoneToo() {
+    // The launcher ran the JVM in its C.ISO-8859-1 locale, found through LOCPATH.
+    Map<String, String> launched =
+        Map.of(
+            "LC_ALL",
+            "C.ISO-8859-1",
+            "LOCPATH",
+            "/opt/offlink/lib/locale",
+            ToolContext.CALLER_LC_ALL,
+            ToolContext.UNSET,
+            ToolContext.CALLER_LOCPATH,
+            ToolContext.UNSET,
+            "LANG",
+            "de_DE.UTF-8");
+    assertEquals(Map.of("LANG", "de_DE.UTF-8"), ToolContext.callerEnvironment(launched));
+    Map<String, String> kept =
+        Map.of(
+            "LC_ALL",
+            "C.ISO-8859-1",
+            "LOCPATH",
+            "/opt/offlink/lib/locale",
+            ToolContext.CALLER_LC_ALL,
+            "C",
+            ToolContext.CALLER_LOCPATH,
+            "/home/u/locales");
+    assertEquals(
+        Map.of("LC_ALL", "C", "LOCPATH", "/home/u/locales"), ToolContext.callerEnvironment(kept));
+  }
+
+  @Test
   void withoutTheMarkerTheEnvironmentIsKept() {
     Map<String, String> env = Map.of("LC_ALL", "de_DE.UTF-8");
     assertEquals(env, ToolContext.callerEnvironment(env));
