@@ -27,7 +27,7 @@ public final class LinkReportWriter {
   /** The bytes of {@code report} in {@code format}. */
   public static byte[] encode(LinkReport report, ReportFormat format) {
     if (format == ReportFormat.BINARY) {
-      return report.toByteArray();
+      return ProtoText.asUtf8(report).toByteArray();
     }
     try {
       String json =
