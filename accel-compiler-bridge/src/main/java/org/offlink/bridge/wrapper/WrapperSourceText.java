@@ -11,6 +11,20 @@ final class WrapperSourceText {
    */
   static void appendRegistration(
       StringBuilder out, int version, int device, String deviceComment, boolean blankAfterEndif) {
+    appendRegistration(out, version, device, deviceComment, blankAfterEndif, "target_data");
+  }
+
+  /**
+   * {@link #appendRegistration(StringBuilder, int, int, String, boolean)} passing {@code &dataName}
+   * ({@code target_data} in GCC 12, {@code nvptx_data}/{@code gcn_data} from 13).
+   */
+  static void appendRegistration(
+      StringBuilder out,
+      int version,
+      int device,
+      String deviceComment,
+      boolean blankAfterEndif,
+      String dataName) {
     out.append("#ifdef __cplusplus\nextern \"C\" {\n#endif\n");
     out.append(
         "extern void GOMP_offload_register_ver (unsigned, const void *, int, const void *);\n");
@@ -21,24 +35,16 @@ final class WrapperSourceText {
       out.append('\n');
     }
     out.append("extern const void *const __OFFLOAD_TABLE__[];\n\n");
-    appendFunction(
-        out, "constructor", "init", "GOMP_offload_register_ver", version, device, deviceComment);
-    appendFunction(
-        out, "destructor", "fini", "GOMP_offload_unregister_ver", version, device, deviceComment);
-  }
-
-  private static void appendFunction(
-      StringBuilder out,
-      String attribute,
-      String name,
-      String callee,
-      int version,
-      int device,
-      String deviceComment) {
-    out.append("static __attribute__((").append(attribute).append(")) void ").append(name);
-    out.append(" (void)\n{\n  ").append(callee).append(" (");
-    out.append(String.format("%#x", version)).append(", __OFFLOAD_TABLE__, ");
-    out.append(device).append("/*").append(deviceComment).append("*/, &target_data);\n};\n");
+    String[] names = {"init", "fini"};
+    String[] callees = {"GOMP_offload_register_ver", "GOMP_offload_unregister_ver"};
+    String[] attributes = {"constructor", "destructor"};
+    for (int i = 0; i < 2; i++) {
+      out.append("static __attribute__((").append(attributes[i]).append(")) void ");
+      out.append(names[i]).append(" (void)\n{\n  ").append(callees[i]).append(" (");
+      out.append(String.format("%#x", version)).append(", __OFFLOAD_TABLE__, ");
+      out.append(device).append("/*").append(deviceComment).append("*/, &");
+      out.append(dataName).append(");\n};\n");
+    }
   }
 
   /** {@code name} as the body of a C string literal ({@code "} and {@code \} escaped). */

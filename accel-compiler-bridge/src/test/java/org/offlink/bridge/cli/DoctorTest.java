@@ -82,10 +82,21 @@ class DoctorTest {
     assertFalse(none.healthy());
     assertEquals("gcc-12", check(none, "host gcc").debianPackage());
 
-    tree.complete().gccV = FakeToolchainTree.GCC_V.replace("12.2.0", "13.3.0");
+    tree.complete().gccV = FakeToolchainTree.GCC_V.replace("12.2.0", "11.4.0");
+    DoctorReport eleven = new Doctor(tree.settings()).examine();
+    assertFalse(eleven.healthy());
+    assertTrue(check(eleven, "host gcc").detail().contains("GCC 11 is not supported"));
+
+    // GCC 13: the host GCC is accepted (nvptx is built); gcn is refused per target.
+    tree.gccV = FakeToolchainTree.GCC_V.replace("12.2.0", "13.3.0");
     DoctorReport thirteen = new Doctor(tree.settings()).examine();
-    assertFalse(thirteen.healthy());
-    assertTrue(check(thirteen, "host gcc").detail().contains("GCC 13 is not supported"));
+    assertEquals(DoctorCheck.Status.OK, check(thirteen, "host gcc").status());
+    assertTrue(
+        check(thirteen, "amdgcn-amdhsa")
+            .detail()
+            .startsWith("GCC 13 is not supported yet for amdgcn-amdhsa"),
+        check(thirteen, "amdgcn-amdhsa").detail());
+    assertFalse(thirteen.linkable().contains("amdgcn-amdhsa"));
   }
 
   @Test
