@@ -90,6 +90,28 @@ final class DebianRoot implements AutoCloseable {
     mounted.push(target);
   }
 
+  /**
+   * Makes the host folder {@code hostDir} visible read-only as {@code <work>/<name>} (a bind mount,
+   * undone by {@link #close} before the work folder is removed) and returns that folder as the
+   * chrooted commands see it.
+   */
+  String bindReadOnly(Path hostDir, String name) throws IOException {
+    Path target = Files.createDirectory(work.resolve(name));
+    List<String> bind = List.of("mount", "--bind", hostDir.toRealPath().toString());
+    runner.runChecked(
+        Command.of(
+            List.of(bind.get(0), bind.get(1), bind.get(2), target.toString()),
+            Map.of("PATH", Toolchain.SAFE_PATH),
+            work));
+    mounted.push(target);
+    runner.runChecked(
+        Command.of(
+            List.of("mount", "-o", "remount,bind,ro", target.toString()),
+            Map.of("PATH", Toolchain.SAFE_PATH),
+            work));
+    return inside(target);
+  }
+
   private static boolean isMountPoint(Path target) throws IOException {
     String want = target.toRealPath().toString();
     for (String line : Files.readAllLines(Path.of("/proc/self/mountinfo"))) {
@@ -121,9 +143,14 @@ final class DebianRoot implements AutoCloseable {
    * Returns the result whatever the exit status.
    */
   CommandResult run(List<String> argv, Map<String, String> env) throws IOException {
+    return runIn(work, argv, env);
+  }
+
+  /** {@link #run} in {@code dir}, a host path under the root. */
+  CommandResult runIn(Path dir, List<String> argv, Map<String, String> env) throws IOException {
     List<String> full = new ArrayList<>();
     full.addAll(List.of("chroot", root.toString(), "/usr/bin/env", "-i"));
-    full.add("--chdir=" + inside(work));
+    full.add("--chdir=" + inside(dir));
     full.add("PATH=/usr/bin:/bin");
     full.add("LC_ALL=C");
     env.entrySet().stream()
@@ -164,6 +191,9 @@ final class DebianRoot implements AutoCloseable {
       } catch (IOException e) {
         first = first == null ? e : first;
       }
+    }
+    if (first != null) {
+      throw first; // something may still be mounted under work: remove nothing
     }
     try (Stream<Path> all = Files.walk(work)) {
       for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {

@@ -138,8 +138,6 @@ public record GccRelease(
       "not supported yet for amdgcn-amdhsa (differs from GCC 15: Debian builds gcn libraries"
           + " only for gfx908, gfx90a and the *-generic families, the default -march is gfx90a,"
           + " and the generated C gains a mkoffload_setup hook)";
-  private static final String NVPTX16 =
-      "not supported yet for nvptx-none (its mkoffload has not been compared with GCC 15's)";
   private static final String UNKNOWN =
       "not supported (offlink implements the offload layouts of GCC 12 to 16)";
 
@@ -195,7 +193,7 @@ public record GccRelease(
               INDIRECT_LAYOUT,
               new LinkStep(true, true, true, true),
               new Nvptx(
-                  Optional.of(NVPTX16),
+                  Optional.empty(),
                   0x30001,
                   List.of("-mfake-exceptions"),
                   true,
