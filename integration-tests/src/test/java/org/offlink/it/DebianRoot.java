@@ -1,8 +1,10 @@
 package org.offlink.it;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -110,6 +112,38 @@ final class DebianRoot implements AutoCloseable {
             Map.of("PATH", Toolchain.SAFE_PATH),
             work));
     return inside(target);
+  }
+
+  /** Copies the test resource {@code resource} to {@code <work>/<name>}. */
+  void copyResource(String resource, String name) throws IOException {
+    try (InputStream in = DebianRoot.class.getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IOException("test resource " + resource + " is missing");
+      }
+      Files.copy(in, work.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+    }
+  }
+
+  /**
+   * Builds the registration spy in the root with its {@code gcc} (so that glibc matches) and
+   * returns the library's path as chrooted commands see it, for {@code LD_PRELOAD}.
+   */
+  String buildSpy(String gcc) throws IOException {
+    copyResource("/interposer/gomp_register_spy.c", "gomp_register_spy.c");
+    runChecked(
+        List.of(
+            gcc,
+            "-O2",
+            "-Wall",
+            "-Werror",
+            "-shared",
+            "-fPIC",
+            "-o",
+            "libspy.so",
+            "gomp_register_spy.c",
+            "-ldl"),
+        Map.of());
+    return inside(work.resolve("libspy.so"));
   }
 
   private static boolean isMountPoint(Path target) throws IOException {

@@ -4,10 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -54,33 +52,6 @@ class StockGccVersionsIT {
             List.of(OffloadTarget.NVPTX, OffloadTarget.GCN)));
   }
 
-  /**
-   * A program that sets a requires mask (reverse_offload; TARGET_USED is added by the compiler), a
-   * declare target variable and, with -DINDIRECT (GCC 14+), an indirect function.
-   */
-  private static final String FEATURES =
-      """
-      #include <stdio.h>
-      #pragma omp requires reverse_offload
-      int gv[4] = {0, 1, 2, 3};
-      #pragma omp declare target enter(gv)
-      int twice (int x) { return 2 * x; }
-      #ifdef INDIRECT
-      #pragma omp declare target indirect enter(twice)
-      #else
-      #pragma omp declare target enter(twice)
-      #endif
-      int main (void)
-      {
-        int r = 0;
-        int (*fp) (int) = twice;
-        #pragma omp target map(tofrom: r) map(to: fp)
-        r = fp (20) + gv[1];
-        printf ("%d\\n", r);
-        return r == 41 ? 0 : 1;
-      }
-      """;
-
   /** GOMP_VERSION (the registration word's library half) per GCC major. */
   private static int library(int major) {
     return major == 13 ? 2 : 3;
@@ -96,27 +67,12 @@ class StockGccVersionsIT {
   void stockSaxpyRegistersTheVersionsLayoutAndInspectReadsIt(int major) throws IOException {
     Path root = DebianRoots.require(major);
     try (DebianRoot r = DebianRoot.open(root)) {
-      Files.writeString(r.work().resolve("features.c"), FEATURES);
-      Path spySource = r.work().resolve("gomp_register_spy.c");
-      try (InputStream in = getClass().getResourceAsStream("/interposer/gomp_register_spy.c")) {
-        Files.copy(in, spySource, StandardCopyOption.REPLACE_EXISTING);
-      }
+      // reverse_offload (TARGET_USED is added by the compiler), a declare target variable and,
+      // with -DINDIRECT (GCC 14+), an indirect function.
+      r.copyResource("/versions/features.c", "features.c");
       Files.copy(SAXPY, r.work().resolve("saxpy.c"));
       String gcc = "gcc-" + major;
-      r.runChecked(
-          List.of(
-              gcc,
-              "-O2",
-              "-Wall",
-              "-Werror",
-              "-shared",
-              "-fPIC",
-              "-o",
-              "libspy.so",
-              "gomp_register_spy.c",
-              "-ldl"),
-          Map.of());
-      String spy = r.inside(r.work().resolve("libspy.so"));
+      String spy = r.buildSpy(gcc);
       List<Build> builds = new ArrayList<>(builds(major));
       Build both = builds.get(2);
       builds.add(new Build("features", both.flags(), both.targets()));

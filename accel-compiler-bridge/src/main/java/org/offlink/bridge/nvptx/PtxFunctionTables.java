@@ -215,7 +215,7 @@ final class PtxFunctionTables {
 
     private Optional<String> find(byte[] c, byte[] needle) {
       for (int p = 0; p + needle.length <= c.length; p++) {
-        if (startsWith(c, p, needle)) {
+        if (PtxImageParser.startsWith(c, p, needle)) {
           String line = lineFrom(c, p + needle.length);
           return Optional.of(strip(line));
         }
@@ -241,18 +241,6 @@ final class PtxFunctionTables {
   }
 
   private static boolean startsWith(byte[] c, int p, String prefix) {
-    return startsWith(c, p, prefix.getBytes(StandardCharsets.ISO_8859_1));
-  }
-
-  private static boolean startsWith(byte[] c, int p, byte[] prefix) {
-    if (p + prefix.length > c.length) {
-      return false;
-    }
-    for (int i = 0; i < prefix.length; i++) {
-      if (c[p + i] != prefix[i]) {
-        return false;
-      }
-    }
-    return true;
+    return PtxImageParser.startsWith(c, p, prefix.getBytes(StandardCharsets.ISO_8859_1));
   }
 }

@@ -218,11 +218,16 @@ public final class PtxImageParser {
   }
 
   private boolean startsWith(int at, byte[] prefix) {
-    if (at + prefix.length > in.length) {
+    return startsWith(in, at, prefix);
+  }
+
+  /** Whether {@code bytes} holds {@code prefix} at {@code at} (false past the end). */
+  static boolean startsWith(byte[] bytes, int at, byte[] prefix) {
+    if (at + prefix.length > bytes.length) {
       return false;
     }
     for (int i = 0; i < prefix.length; i++) {
-      if (in[at + i] != prefix[i]) {
+      if (bytes[at + i] != prefix[i]) {
         return false;
       }
     }
