@@ -75,8 +75,6 @@ class GccVersionsNvptxIT {
   /** Files copied into the work folder: name there, resource (or repository file). */
   private static final Map<String, String> SOURCES =
       Map.of(
-          "features.c", "/versions/features.c",
-          "usm.c", "/versions/usm.c",
           "templates.cpp", CORPUS + "cpp_templates/main.cpp",
           "target.f90", CORPUS + "f_target/main.f90",
           "acc.f90", CORPUS + "f_acc_parallel/main.f90",
@@ -90,6 +88,12 @@ class GccVersionsNvptxIT {
       for (Map.Entry<String, String> e : SOURCES.entrySet()) {
         r.copyResource(e.getValue(), e.getKey());
       }
+      // omp requires (TARGET_USED added by the compiler), a declare target variable and, with
+      // -DINDIRECT, an indirect function; the program prints 41.
+      Files.writeString(
+          r.work().resolve("features.c"), StockGccVersionsIT.featuresProgram("reverse_offload"));
+      Files.writeString(
+          r.work().resolve("usm.c"), StockGccVersionsIT.featuresProgram("unified_shared_memory"));
       Files.copy(SAXPY, r.work().resolve("saxpy.c"));
       String tree = r.bindReadOnly(Toolchain.offlinkDist(), "offlink");
       String java = r.bindReadOnly(DebianRoots.javaHome(), "jdk") + "/bin/java";

@@ -124,16 +124,6 @@ public record GccRelease(
   private static final Layout MASK_LAYOUT = new Layout(true, false, 4);
   private static final Layout INDIRECT_LAYOUT = new Layout(true, true, 6);
 
-  private static final String GCN13 =
-      "not supported yet for amdgcn-amdhsa (wrapper layout differs: gcn_data gains an"
-          + " omp_requires_mask, GOMP_VERSION 2, and the accel lto1 needs"
-          + " GCC_OFFLOAD_OMP_REQUIRES_FILE)";
-  private static final String GCN14 =
-      "not supported yet for amdgcn-amdhsa (wrapper layout differs: indirect-function tables,"
-          + " GOMP_VERSION 3, -mxnack=on|any|off, omp_requires file)";
-  private static final String GCN15 =
-      "not supported yet for amdgcn-amdhsa (wrapper layout differs: -foffload-abi-host-opts is"
-          + " required, #embed HSACO, -mfake-exceptions, generic gfx targets)";
   private static final String GCN16 =
       "not supported yet for amdgcn-amdhsa (differs from GCC 15: Debian builds gcn libraries"
           + " only for gfx908, gfx90a and the *-generic families, the default -march is gfx90a,"
@@ -158,7 +148,7 @@ public record GccRelease(
               new LinkStep(true, true, false, false),
               new Nvptx(
                   Optional.empty(), 0x20001, List.of(), false, List.of(), "sm_30", NVPTX_NAME),
-              new Gcn(Optional.of(GCN13), 0x20003)),
+              new Gcn(Optional.empty(), 0x20003)),
           new GccRelease(
               14,
               LIBEXEC,
@@ -172,7 +162,7 @@ public record GccRelease(
                   List.of("gfortran", "m"),
                   "sm_30",
                   NVPTX_NAME),
-              new Gcn(Optional.of(GCN14), 0x30003)),
+              new Gcn(Optional.empty(), 0x30003)),
           new GccRelease(
               15,
               LIBEXEC,
@@ -186,7 +176,7 @@ public record GccRelease(
                   List.of("gfortran", "m", "stdc++"),
                   "sm_52",
                   NVPTX_NAME),
-              new Gcn(Optional.of(GCN15), 0x30003)),
+              new Gcn(Optional.empty(), 0x30003)),
           new GccRelease(
               16,
               LIBEXEC,

@@ -42,6 +42,7 @@ import org.offlink.streamer.io.AtomicFiles;
 import org.offlink.streamer.io.ErrorText;
 import org.offlink.streamer.io.IoReasons;
 import org.offlink.streamer.io.TempDirectory;
+import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * GCC 12's mkoffload as a library, so that lto-wrapper can run it in-process: builds the device
@@ -133,7 +134,7 @@ public final class Mkoffload {
     }
     PhaseClock clock = new PhaseClock(context.env("OFFLINK_TIMING").isPresent(), context.err());
     clock.mark("start-up and arguments");
-    Path out = context.workingDirectory().resolve(output);
+    Path out = WorkingDirectory.resolve(context.workingDirectory(), output);
     requireWritableDirectory(out);
     if (!request.inputsChecked()) {
       requireObjects(options);
@@ -162,7 +163,7 @@ public final class Mkoffload {
       // GCC restores the accel compiler's hidden variables just before the host compile.
       Map<String, String> hostEnv =
           AccelEnvironment.restored(context.environment(), options.verbose(), context.err());
-      WrapperMode mode = source.empty() ? WrapperMode.C : request.mode();
+      WrapperMode mode = source.needsC() ? WrapperMode.C : request.mode();
       if (mode == WrapperMode.ELF) {
         if (options.saveTemps()) {
           // Keep what stock keeps, <dumppfx>.c, for diffing against a stock build.
@@ -180,9 +181,9 @@ public final class Mkoffload {
 
   /** Fails before any compiler runs when the output cannot be written (no work is wasted). */
   private static void requireWritableDirectory(Path out) throws IOException {
-    Path dir = out.toAbsolutePath().getParent();
+    Path dir = out.getParent() != null ? out.getParent() : Path.of(".");
     String reason =
-        dir == null || !Files.exists(dir)
+        !Files.exists(dir)
             ? "No such file or directory"
             : !Files.isDirectory(dir)
                 ? "Not a directory"
@@ -209,7 +210,7 @@ public final class Mkoffload {
         continue;
       }
       MemberSpec spec = MemberSpec.parse(arg);
-      Path file = context.workingDirectory().resolve(spec.file());
+      Path file = WorkingDirectory.resolve(context.workingDirectory(), spec.file());
       if (!Files.isRegularFile(file)) {
         continue;
       }
@@ -247,14 +248,18 @@ public final class Mkoffload {
     GcnImage image = new GcnImageBuilder(runner, context, gcc).build(options, temps);
     listener.gcnImageBuilt(out, image);
     boolean empty = options.abi() == OffloadAbi.ILP32;
+    // GCC 13+'s -mstack-size constructor (getenv/setenv) is not hand-assembled: such a wrapper
+    // is compiled from GCC's C form.
     return new WrapperSource(
-        () -> WrapperObjects.gcnElf(image), () -> empty ? "" : WrapperObjects.gcnC(image), empty);
+        () -> WrapperObjects.gcnElf(image),
+        () -> empty ? "" : WrapperObjects.gcnC(image),
+        empty || image.stackSize() != 0);
   }
 
   private String writeCFile(TempFiles temps, OffloadOptions options, WrapperSource source)
       throws IOException {
     String cFile = temps.named(options.names().cFile(), ".c");
-    Path path = context.workingDirectory().resolve(cFile);
+    Path path = WorkingDirectory.resolve(context.workingDirectory(), cFile);
     try {
       Files.writeString(path, source.c(), StandardCharsets.UTF_8);
     } catch (IOException e) {
@@ -388,10 +393,11 @@ public final class Mkoffload {
   }
 
   /**
-   * The two renderings of one image; each made only when needed. {@code empty}: the C file is empty
-   * (nothing is registered), which only the host compile turns into an object.
+   * The two renderings of one image; each made only when needed. {@code needsC}: only the C form
+   * has everything the image needs (an empty file for ILP32 or a dropped image, whose host compile
+   * registers nothing; GCC 13+'s -mstack-size constructor).
    */
-  private record WrapperSource(Render<byte[]> elfRender, Render<String> cRender, boolean empty) {
+  private record WrapperSource(Render<byte[]> elfRender, Render<String> cRender, boolean needsC) {
     byte[] elf() throws IOException {
       return elfRender.get();
     }

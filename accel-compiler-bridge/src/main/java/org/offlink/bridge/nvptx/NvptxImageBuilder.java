@@ -24,6 +24,7 @@ import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.bridge.tool.ResolvedTool;
 import org.offlink.bridge.tool.ToolLocator;
 import org.offlink.streamer.io.TempDirectory;
+import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * Builds the nvptx device image like GCC 12's nvptx mkoffload (reference §3.3–3.4): runs the accel
@@ -79,7 +80,7 @@ public final class NvptxImageBuilder {
     runner.runChecked(
         Command.of(argv, accelEnv, context.workingDirectory())
             .withResponseFile(DumpNames.GCC_ARGS));
-    Path ptx = context.workingDirectory().resolve(ptxFile);
+    Path ptx = WorkingDirectory.resolve(context.workingDirectory(), ptxFile);
     if (!Files.isRegularFile(ptx)) {
       throw new IOException("cannot open intermediate ptx file " + ptxFile);
     }

@@ -35,16 +35,16 @@ final class WrapperSourceText {
       out.append('\n');
     }
     out.append("extern const void *const __OFFLOAD_TABLE__[];\n\n");
-    String[] names = {"init", "fini"};
-    String[] callees = {"GOMP_offload_register_ver", "GOMP_offload_unregister_ver"};
-    String[] attributes = {"constructor", "destructor"};
-    for (int i = 0; i < 2; i++) {
-      out.append("static __attribute__((").append(attributes[i]).append(")) void ");
-      out.append(names[i]).append(" (void)\n{\n  ").append(callees[i]).append(" (");
-      out.append(String.format("%#x", version)).append(", __OFFLOAD_TABLE__, ");
-      out.append(device).append("/*").append(deviceComment).append("*/, &");
-      out.append(dataName).append(");\n};\n");
-    }
+    String call = String.format("%#x", version) + ", __OFFLOAD_TABLE__, " + device;
+    call += "/*" + deviceComment + "*/, &" + dataName;
+    appendFunction(out, "constructor", "init", "GOMP_offload_register_ver", call);
+    appendFunction(out, "destructor", "fini", "GOMP_offload_unregister_ver", call);
+  }
+
+  private static void appendFunction(
+      StringBuilder out, String attribute, String name, String callee, String arguments) {
+    out.append("static __attribute__((").append(attribute).append(")) void ").append(name);
+    out.append(" (void)\n{\n  ").append(callee).append(" (").append(arguments).append(");\n};\n");
   }
 
   /** {@code name} as the body of a C string literal ({@code "} and {@code \} escaped). */

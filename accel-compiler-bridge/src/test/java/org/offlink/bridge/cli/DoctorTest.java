@@ -82,21 +82,22 @@ class DoctorTest {
     assertFalse(none.healthy());
     assertEquals("gcc-12", check(none, "host gcc").debianPackage());
 
-    tree.complete().gccV = FakeToolchainTree.GCC_V.replace("12.2.0", "11.4.0");
+    tree.complete();
+    tree.gccV = FakeToolchainTree.GCC_V.replace("12.2.0", "11.4.0");
     DoctorReport eleven = new Doctor(tree.settings()).examine();
     assertFalse(eleven.healthy());
     assertTrue(check(eleven, "host gcc").detail().contains("GCC 11 is not supported"));
 
-    // GCC 13: the host GCC is accepted (nvptx is built); gcn is refused per target.
-    tree.gccV = FakeToolchainTree.GCC_V.replace("12.2.0", "13.3.0");
-    DoctorReport thirteen = new Doctor(tree.settings()).examine();
-    assertEquals(DoctorCheck.Status.OK, check(thirteen, "host gcc").status());
+    // GCC 16: nvptx is served; gcn is refused per target, naming what differs.
+    tree.gccV = FakeToolchainTree.GCC_V.replace("12.2.0", "16.2.0");
+    DoctorReport sixteen = new Doctor(tree.settings()).examine();
+    assertEquals(DoctorCheck.Status.OK, check(sixteen, "host gcc").status());
     assertTrue(
-        check(thirteen, "amdgcn-amdhsa")
+        check(sixteen, "amdgcn-amdhsa")
             .detail()
-            .startsWith("GCC 13 is not supported yet for amdgcn-amdhsa"),
-        check(thirteen, "amdgcn-amdhsa").detail());
-    assertFalse(thirteen.linkable().contains("amdgcn-amdhsa"));
+            .startsWith("GCC 16 is not supported yet for amdgcn-amdhsa"),
+        check(sixteen, "amdgcn-amdhsa").detail());
+    assertFalse(sixteen.linkable().contains("amdgcn-amdhsa"));
   }
 
   @Test

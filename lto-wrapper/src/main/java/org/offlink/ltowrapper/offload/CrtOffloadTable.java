@@ -7,6 +7,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.Optional;
 import org.offlink.ltowrapper.LtoWrapperException;
 import org.offlink.ltowrapper.RunContext;
+import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * The {@code __OFFLOAD_TABLE__} object. GCC 12 (LW:1044–1101) copies the first readable {@code
@@ -53,7 +54,7 @@ final class CrtOffloadTable {
     void discard() {
       if (name.isPresent()) {
         try {
-          Files.deleteIfExists(cwd.resolve(name.get()));
+          Files.deleteIfExists(WorkingDirectory.resolve(cwd, name.get()));
         } catch (IOException e) {
           // a temp file: removed at exit anyway
         }
@@ -78,11 +79,12 @@ final class CrtOffloadTable {
       variant = "S";
     }
     for (String entry : libraryPath.get().split(":", -1)) {
-      Path src = ctx.cwd().resolve(entry + "/crtoffloadtable" + variant + ".o");
+      Path src = WorkingDirectory.resolve(ctx.cwd(), entry + "/crtoffloadtable" + variant + ".o");
       if (Files.isReadable(src) && !Files.isDirectory(src)) {
         String name = outputName();
         try {
-          Files.copy(src, ctx.cwd().resolve(name), StandardCopyOption.REPLACE_EXISTING);
+          Files.copy(
+              src, WorkingDirectory.resolve(ctx.cwd(), name), StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
           throw new LtoWrapperException("writing output file", e);
         }
@@ -104,7 +106,7 @@ final class CrtOffloadTable {
 
   private void write(String name, byte[] bytes) {
     try {
-      Files.write(ctx.cwd().resolve(name), bytes);
+      Files.write(WorkingDirectory.resolve(ctx.cwd(), name), bytes);
     } catch (IOException e) {
       throw new LtoWrapperException("writing output file", e);
     }

@@ -14,6 +14,7 @@ import org.offlink.ltowrapper.LtoWrapperOptions;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.report.proto.LinkReport;
 import org.offlink.streamer.io.ErrorText;
+import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * Collects the link report of one lto-wrapper run while it happens ({@code OFFLINK_REPORT}). The
@@ -49,7 +50,7 @@ public final class LinkRecorder {
     if (name.isEmpty()) {
       return DISABLED;
     }
-    return recording(cwd.resolve(name), options, cwd, version, System::nanoTime);
+    return recording(WorkingDirectory.resolve(cwd, name), options, cwd, version, System::nanoTime);
   }
 
   /** A recorder writing to {@code file}, timing with {@code nanoTime} (tests pass a fake clock). */
