@@ -14,17 +14,18 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.offlink.bridge.gcc.GccRelease;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.CommandResult;
 
 /**
- * offlink against stock GCC 13, 14, 15 and 16 for nvptx, in the Debian roots of
- * scripts/setup-toolchain.sh --gcc V: each program is linked by stock {@code gcc-<V>} (the oracle)
- * and by {@code gcc-<V> -B <offlink>/libexec/offlink/} (offlink's tree and JDK bind-mounted
- * read-only into the root), both run with host fallback under the registration spy, and must give
- * the same exit status, output, stderr and registrations byte for byte (version word, requires
- * mask, indirect functions, PTX chunk digests, names, dims); offlink's program has no TEXTREL and
- * its link leaves nothing in its TMPDIR.
+ * offlink against stock GCC 13, 14, 15 and 16 for nvptx (and nvptx + gfx906 where offlink builds
+ * gcn for that version), in the Debian roots of scripts/setup-toolchain.sh --gcc V: each program is
+ * linked by stock {@code gcc-<V>} (the oracle) and by {@code gcc-<V> -B <offlink>/libexec/offlink/}
+ * (offlink's tree and JDK bind-mounted read-only into the root), both run with host fallback under
+ * the registration spy, and must give the same exit status, output, stderr and registrations byte
+ * for byte (version word, requires mask, indirect functions, PTX chunk digests, names, dims);
+ * offlink's program has no TEXTREL and its link leaves nothing in its TMPDIR.
  *
  * <p>Which versions run: {@code OFFLINK_TEST_GCC_VERSIONS} (scripts/test.sh sets it after building
  * the roots; {@code 12} runs none of these) requires each listed version's root and fails without
@@ -69,6 +70,19 @@ class GccVersionsNvptxIT {
     cases.add(
         new Case(
             "c-acc", gcc, List.of("-O2", "-fopenacc", "-foffload=nvptx-none", "-flto", "acc.c")));
+    if (GccRelease.of(major).refusal(org.offlink.bridge.tool.OffloadTarget.AMDGCN).isEmpty()) {
+      // Both targets through offlink's lto-wrapper, the images built in parallel in-process.
+      cases.add(
+          new Case(
+              "both-targets",
+              gcc,
+              List.of(
+                  "-O2",
+                  "-fopenmp",
+                  "-foffload=nvptx-none,amdgcn-amdhsa",
+                  "-foffload-options=amdgcn-amdhsa=-march=gfx906",
+                  "saxpy.c")));
+    }
     return cases;
   }
 
