@@ -17,6 +17,7 @@ import org.offlink.streamer.MalformedObjectException;
  * input   := chunk* ; nvptx-ld terminates every object's PTX with NUL
  * chunk   := byte* NUL
  * map     := "//:VAR_MAP " record "\n" | "//:FUNC_MAP " record "\n"   ; only right after a "\n"
+ *          | "//:IND_FUNC_MAP " record "\n"                           ; GCC 14+ ({@link #parseVersioned})
  * record  := C-string ( "," int )*      ; e.g. "main$_omp_fn$0", 0x20, 0x1, 0x40
  * </pre>
  *
