@@ -26,14 +26,7 @@ class NvptxVersionedImageTest {
 
   /** The two chunks of delta A.1 with its map lines (14+: plus IND_FUNC_MAP "foo"). */
   static String ptx(String target, boolean indirect) {
-    return "// BEGIN PREAMBLE\n"
-        + ".version 6.0\n"
-        + ".target "
-        + target
-        + "\n"
-        + ".address_size 64\n"
-        + "// END PREAMBLE\n"
-        + "\n"
+    return preamble(target)
         + "// BEGIN GLOBAL FUNCTION DECL: foo\n"
         + (indirect ? "//:IND_FUNC_MAP \"foo\"\n" : "")
         + ".visible .func (.param .u32 %value_out) foo (.param .u32 %in_ar0);\n"
@@ -56,20 +49,20 @@ class NvptxVersionedImageTest {
         + "\tret;\n"
         + "}\n"
         + "\0"
-        + "// BEGIN PREAMBLE\n"
-        + ".version 6.0\n"
-        + ".target "
-        + target
-        + "\n"
-        + ".address_size 64\n"
-        + "// END PREAMBLE\n"
-        + "\n"
+        + preamble(target)
         + "// BEGIN GLOBAL FUNCTION DEF: GOMP_dummy\n"
         + ".visible .func GOMP_dummy\n"
         + "{\n"
         + "\tret;\n"
         + "}\n"
         + "\0";
+  }
+
+  /** GCC's PTX preamble for {@code target}, followed by a blank line. */
+  private static String preamble(String target) {
+    return "// BEGIN PREAMBLE\n.version 6.0\n.target "
+        + target
+        + "\n.address_size 64\n// END PREAMBLE\n\n";
   }
 
   private static NvptxImage image(int major, String target, boolean indirect, int mask)
