@@ -12,6 +12,8 @@ import org.offlink.bridge.process.ResponseFiles;
 import org.offlink.ltowrapper.options.DecodedOption;
 import org.offlink.ltowrapper.options.GccOption;
 import org.offlink.ltowrapper.report.LinkRecorder;
+import org.offlink.ltowrapper.reproduce.Reproducer;
+import org.offlink.ltowrapper.reproduce.ToolVersions;
 import org.offlink.streamer.io.ErrorText;
 
 /**
@@ -59,7 +61,7 @@ public final class LtoWrapper {
       diag.error(e.getMessage()); // a bad OFFLINK_FLAGS word: one line
       return 1;
     }
-    return run(options);
+    return run(options, args);
   }
 
   /** What {@code --version} prints. */
@@ -246,9 +248,27 @@ public final class LtoWrapper {
    * warning and changes neither stdout nor the exit status.
    */
   public int run(LtoWrapperOptions options) {
-    LinkRecorder report = LinkRecorder.forRun(options, context.workingDirectory(), VERSION);
+    return run(options, options.args());
+  }
+
+  /**
+   * As {@link #run(LtoWrapperOptions)}; {@code rawArgs} are the arguments before {@code @file}
+   * expansion. With {@code OFFLINK_REPRODUCE} (or a failure and {@code
+   * OFFLINK_REPRODUCE_ON_FAILURE}) it then writes a reproducer bundle, which like the report never
+   * changes the outcome.
+   */
+  private int run(LtoWrapperOptions options, List<String> rawArgs) {
+    Reproducer reproducer =
+        Reproducer.forRun(
+            options,
+            rawArgs,
+            context.workingDirectory(),
+            ToolVersions.of(options.environment(), context.workingDirectory(), context.err()));
+    LinkRecorder report =
+        LinkRecorder.forRun(options, context.workingDirectory(), VERSION, reproducer.enabled());
     int status = run(options, report);
     report.write(status, diag::warning);
+    reproducer.write(status, report, diag::note, diag::warning);
     return status;
   }
 
