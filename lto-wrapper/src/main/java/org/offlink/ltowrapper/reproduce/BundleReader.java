@@ -84,7 +84,11 @@ public final class BundleReader {
 
   private static String checkedName(Path tar, TarArchiveEntry e) {
     String name = e.getName();
-    if (!e.isFile() && !e.isDirectory()) {
+    // isFile() is true for any name without a trailing '/', links included: test the type flag.
+    boolean regular =
+        e.getLinkFlag() == TarArchiveEntry.LF_NORMAL
+            || e.getLinkFlag() == TarArchiveEntry.LF_OLDNORM;
+    if (!regular && !e.isDirectory()) {
       throw notABundle(tar, "entry " + name + ", which is not a regular file or folder");
     }
     Path p = Path.of(name).normalize();

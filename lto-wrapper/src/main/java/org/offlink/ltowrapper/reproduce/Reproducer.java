@@ -115,7 +115,8 @@ public final class Reproducer {
       }
       bundle(recorder.finish(exitStatus), target.get()).write(target.get());
       note.accept("reproducer bundle written to " + target.get());
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException | LinkageError e) {
+      // LinkageError: a tree missing a jar the tar writer needs must still link
       warning.accept("cannot write the reproducer bundle " + target.get() + ": " + ErrorText.of(e));
     }
   }
