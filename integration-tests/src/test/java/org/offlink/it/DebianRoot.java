@@ -19,8 +19,9 @@ import org.offlink.bridge.process.ProcessRunner;
  * A Debian root built by {@code scripts/setup-toolchain.sh --gcc <V>} (trixie for 13/14, sid for
  * 15/16), used through {@code chroot}. Opening it mounts {@code /proc} and binds {@code /dev} when
  * they are not mounted already and makes a work folder in the root's {@code /tmp}; {@link #close}
- * unmounts exactly what it mounted and removes the work folder, also after a failure. Commands run
- * with a fixed environment ({@code PATH=/usr/bin:/bin}, {@code LC_ALL=C}) in the work folder.
+ * unmounts what it mounted once no other open root of this JVM uses it, and removes the work
+ * folder, also after a failure. Commands run with a fixed environment ({@code PATH=/usr/bin:/bin},
+ * {@code LC_ALL=C}) in the work folder.
  */
 final class DebianRoot implements AutoCloseable {
   /** Written last by setup-toolchain.sh: the root is complete. */
@@ -80,14 +81,39 @@ final class DebianRoot implements AutoCloseable {
     return r;
   }
 
+  /**
+   * Makes the host folder {@code hostDir} (absolute) visible at the same path inside the root, by a
+   * bind mount undone on {@link #close}; e.g. the JDK that runs offlink's launchers in the root.
+   */
+  void bindHostFolder(Path hostDir) throws IOException {
+    Path target = root.resolve(hostDir.toString().substring(1));
+    Files.createDirectories(target);
+    mount(List.of("mount", "--bind", hostDir.toString()), target);
+  }
+
+  /**
+   * Mounts this JVM made, with how many open roots use each: test classes running in parallel share
+   * a root's /proc and /dev, and only the last one to close unmounts them.
+   */
+  private static final Map<Path, Integer> USERS = new java.util.HashMap<>();
+
   private void mount(List<String> argv, Path target) throws IOException {
-    if (isMountPoint(target)) {
-      return;
+    synchronized (USERS) {
+      Integer users = USERS.get(target);
+      if (users != null) {
+        USERS.put(target, users + 1);
+        mounted.push(target);
+        return;
+      }
+      if (isMountPoint(target)) {
+        return; // mounted outside this JVM: left alone
+      }
+      List<String> full = new ArrayList<>(argv);
+      full.add(target.toString());
+      runner.runChecked(Command.of(full, Map.of("PATH", Toolchain.SAFE_PATH), work));
+      USERS.put(target, 1);
+      mounted.push(target);
     }
-    List<String> full = new ArrayList<>(argv);
-    full.add(target.toString());
-    runner.runChecked(Command.of(full, Map.of("PATH", Toolchain.SAFE_PATH), work));
-    mounted.push(target);
   }
 
   private static boolean isMountPoint(Path target) throws IOException {
@@ -155,14 +181,22 @@ final class DebianRoot implements AutoCloseable {
     IOException first = null;
     while (!mounted.isEmpty()) {
       Path target = mounted.pop();
-      try {
-        runner.runChecked(
-            Command.of(
-                List.of("umount", target.toString()),
-                Map.of("PATH", Toolchain.SAFE_PATH),
-                root.resolve("tmp")));
-      } catch (IOException e) {
-        first = first == null ? e : first;
+      synchronized (USERS) {
+        int users = USERS.get(target) - 1;
+        if (users > 0) {
+          USERS.put(target, users);
+          continue;
+        }
+        USERS.remove(target);
+        try {
+          runner.runChecked(
+              Command.of(
+                  List.of("umount", target.toString()),
+                  Map.of("PATH", Toolchain.SAFE_PATH),
+                  root.resolve("tmp")));
+        } catch (IOException e) {
+          first = first == null ? e : first;
+        }
       }
     }
     try (Stream<Path> all = Files.walk(work)) {

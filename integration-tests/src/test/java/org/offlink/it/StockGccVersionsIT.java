@@ -59,28 +59,33 @@ class StockGccVersionsIT {
    * A program that sets a requires mask (reverse_offload; TARGET_USED is added by the compiler), a
    * declare target variable and, with -DINDIRECT (GCC 14+), an indirect function.
    */
-  private static final String FEATURES =
-      """
-      #include <stdio.h>
-      #pragma omp requires reverse_offload
-      int gv[4] = {0, 1, 2, 3};
-      #pragma omp declare target enter(gv)
-      int twice (int x) { return 2 * x; }
-      #ifdef INDIRECT
-      #pragma omp declare target indirect enter(twice)
-      #else
-      #pragma omp declare target enter(twice)
-      #endif
-      int main (void)
-      {
-        int r = 0;
-        int (*fp) (int) = twice;
-        #pragma omp target map(tofrom: r) map(to: fp)
-        r = fp (20) + gv[1];
-        printf ("%d\\n", r);
-        return r == 41 ? 0 : 1;
-      }
-      """;
+  private static final String FEATURES = featuresProgram("reverse_offload");
+
+  /** That program with another {@code omp requires} clause; it prints 41. */
+  static String featuresProgram(String requiresClause) {
+    return """
+        #include <stdio.h>
+        #pragma omp requires %s
+        int gv[4] = {0, 1, 2, 3};
+        #pragma omp declare target enter(gv)
+        int twice (int x) { return 2 * x; }
+        #ifdef INDIRECT
+        #pragma omp declare target indirect enter(twice)
+        #else
+        #pragma omp declare target enter(twice)
+        #endif
+        int main (void)
+        {
+          int r = 0;
+          int (*fp) (int) = twice;
+          #pragma omp target map(tofrom: r) map(to: fp)
+          r = fp (20) + gv[1];
+          printf ("%%d\\n", r);
+          return r == 41 ? 0 : 1;
+        }
+        """
+        .formatted(requiresClause);
+  }
 
   /** GOMP_VERSION (the registration word's library half) per GCC major. */
   private static int library(int major) {

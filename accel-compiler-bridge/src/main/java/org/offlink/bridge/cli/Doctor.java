@@ -84,7 +84,7 @@ public final class Doctor {
     GccInstallation install =
         new GccInstallation(facts.get().triplet(), GccVersion.parse(facts.get().version()));
     try {
-      install.requireSupported();
+      install.requireSomeTargetSupported();
     } catch (UnsupportedGccException e) {
       checks.add(DoctorCheck.missing(HOST, gcc.path() + ": " + e.getMessage(), "gcc-12"));
       return Optional.empty();
@@ -114,9 +114,16 @@ public final class Doctor {
       return false;
     }
     OffloadTarget target = known.get();
+    Optional<String> refusal = gcc.release().refusal(target);
+    if (refusal.isPresent()) {
+      checks.add(
+          DoctorCheck.missing(
+              name, "GCC " + gcc.major() + " is " + refusal.get(), target.debianPackage(12)));
+      return false;
+    }
     String pkg = target.debianPackage(gcc.major());
     boolean ok = found(name + " accel compiler", gcc.accelDriverName(target), pkg);
-    Path accelDir = settings.under(gcc.debianAccelLibraryDirectory(target).toString());
+    Path accelDir = settings.under(gcc.debianAccelToolDirectory(target).toString());
     Path mkoffload = accelDir.resolve("mkoffload");
     checks.add(
         ExecutableSearch.isExecutable(mkoffload)

@@ -14,8 +14,9 @@ import org.offlink.bridge.tool.OffloadTarget;
 
 /**
  * Facts about the host GCC whose link offlink serves: host triplet ({@code x86_64-linux-gnu}) and
- * version. Only GCC 12's offload layout is implemented; {@link #requireSupported()} refuses others
- * with the reason (reference §3.8 / §4.8).
+ * version. What each major does differently is {@link GccRelease}; {@link
+ * #requireSupported(OffloadTarget)} refuses a (version, target) pair offlink does not implement,
+ * with the reason.
  */
 public record GccInstallation(String hostTriplet, GccVersion version) {
   /** Checks the fields. */
@@ -116,11 +117,38 @@ public record GccInstallation(String hostTriplet, GccVersion version) {
         "/usr/lib/gcc", hostTriplet, Integer.toString(major()), "accel", target.triplet());
   }
 
-  /** Throws unless this GCC's offload layout is implemented (GCC 12 only). */
-  public void requireSupported() throws UnsupportedGccException {
-    String why = unsupportedReason(version);
+  /**
+   * Where Debian installs this major's mkoffload and accel tool links: {@code
+   * <libexec>/gcc/<triplet>/<major>/accel/<target>}, {@code /usr/lib} for 12, {@code /usr/libexec}
+   * for 13+ (delta §8.2).
+   */
+  public Path debianAccelToolDirectory(OffloadTarget target) {
+    return Path.of(
+        release().libexecPrefix(),
+        "gcc",
+        hostTriplet,
+        Integer.toString(major()),
+        "accel",
+        target.triplet());
+  }
+
+  /** The per-version behaviour of this major. */
+  public GccRelease release() {
+    return GccRelease.of(major());
+  }
+
+  /** Throws unless offlink builds images for {@code target} with this GCC. */
+  public void requireSupported(OffloadTarget target) throws UnsupportedGccException {
+    String why = unsupportedReason(version, target);
     if (why != null) {
       throw new UnsupportedGccException(why);
+    }
+  }
+
+  /** Throws unless offlink builds images for at least one target with this GCC. */
+  public void requireSomeTargetSupported() throws UnsupportedGccException {
+    if (!release().anyTargetSupported()) {
+      requireSupported(OffloadTarget.NVPTX);
     }
   }
 
@@ -128,41 +156,22 @@ public record GccInstallation(String hostTriplet, GccVersion version) {
   static final String SUPPORTED_TOOLCHAINS = "see \"Supported toolchains\" in offlink's README";
 
   /**
-   * The refusal text for a detected version, or null when it is supported. It names the full
-   * detected version, what differs from GCC 12 and where the supported versions are listed.
+   * The refusal text for a detected version and target, or null when it is supported. It names the
+   * full detected version, what differs and where the supported versions are listed.
    */
-  static String unsupportedReason(GccVersion detected) {
-    String what;
-    switch (detected.major()) {
-      case 12:
-        return null;
-      case 13:
-        what =
-            "not supported yet (wrapper layout differs: nvptx_data/gcn_data gain an"
-                + " omp_requires_mask, GOMP_VERSION 2, and the accel lto1 needs"
-                + " GCC_OFFLOAD_OMP_REQUIRES_FILE)";
-        break;
-      case 14:
-        what =
-            "not supported yet (wrapper layout differs: indirect-function tables,"
-                + " GOMP_VERSION 3, -mxnack=on|any|off, omp_requires file)";
-        break;
-      case 15:
-        what =
-            "not supported yet (wrapper layout differs: -foffload-abi-host-opts is"
-                + " required, #embed HSACO, -mfake-exceptions, generic gfx targets)";
-        break;
-      default:
-        what = "not supported (only the GCC 12 offload layout is implemented)";
-        break;
-    }
-    return "GCC "
-        + detected.major()
-        + " is "
-        + what
-        + "; detected GCC "
-        + detected
-        + ", "
-        + SUPPORTED_TOOLCHAINS;
+  static String unsupportedReason(GccVersion detected, OffloadTarget target) {
+    return GccRelease.of(detected.major())
+        .refusal(target)
+        .map(
+            what ->
+                "GCC "
+                    + detected.major()
+                    + " is "
+                    + what
+                    + "; detected GCC "
+                    + detected
+                    + ", "
+                    + SUPPORTED_TOOLCHAINS)
+        .orElse(null);
   }
 }

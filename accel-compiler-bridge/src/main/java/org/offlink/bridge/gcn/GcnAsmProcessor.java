@@ -10,8 +10,9 @@ import org.offlink.bridge.image.GcnKernel;
 import org.offlink.streamer.MalformedObjectException;
 
 /**
- * GCC 12's gcn {@code process_asm} (reference §4.3): reads the accel compiler's assembly in {@code
- * fgets} pieces of at most 999 bytes, writes the filtered assembly and collects the kernel table.
+ * The gcn {@code process_asm} of GCC 12 (reference §4.3) and later (delta §6.4): reads the accel
+ * compiler's assembly in {@code fgets} pieces of at most 999 bytes, writes the filtered assembly
+ * and collects the kernel table.
  *
  * <ul>
  *   <li>States CODE, METADATA ({@code .amdgpu_metadata} … {@code .end_amdgpu_metadata}), VARS
@@ -22,7 +23,11 @@ import org.offlink.streamer.MalformedObjectException;
  *   <li>VARS: the section line is followed by {@code .global/.type/label} lines for {@code
  *       .offload_var_table} and the section line once more; each {@code .8byte sym} plus {@code
  *       .8byte size} pair counts a variable.
- *   <li>FUNCS: every {@code \t.8byte\tname} adds a kernel; the whole section is dropped.
+ *   <li>FUNCS: every {@code \t.8byte\tname} adds a kernel. GCC 12 drops the whole section; 13+ keep
+ *       its section line, a global {@code .offload_func_table} label and the {@code .8byte} lines
+ *       (for reverse offload) and drop the compiler's other lines there.
+ *   <li>IND_FUNCS (14+, {@code .section .gnu.offload_ind_funcs}): the same with {@code
+ *       .offload_ind_func_table}; each {@code .8byte} line counts an indirect function.
  * </ul>
  *
  * Kernels are {@code _init_array}, {@code _fini_array}, then the funcs-table names; each takes the
@@ -35,36 +40,48 @@ public final class GcnAsmProcessor {
     CODE,
     METADATA,
     VARS,
-    FUNCS
+    FUNCS,
+    IND_FUNCS
   }
 
-  /** The filtered assembly (.2.s), the kernel table and the variable count. */
-  public record Result(byte[] assembly, List<GcnKernel> kernels, int variableCount) {}
+  /** The filtered assembly (.2.s), the kernel table, the variable and indirect-function counts. */
+  public record Result(
+      byte[] assembly, List<GcnKernel> kernels, int variableCount, int indirectFunctionCount) {}
 
   private final Path file;
+  private final GcnRelease release;
   private final StringBuilder out = new StringBuilder();
   private final List<String> functions = new ArrayList<>(List.of("_init_array", "_fini_array"));
   private final Map<String, int[]> dims = new LinkedHashMap<>();
   private final Map<String, int[]> regs = new LinkedHashMap<>();
   private State state = State.CODE;
   private int variables;
+  private int indirectFunctions;
   private String kernelName;
   private int sgpr;
   private int vgpr;
   private long offset;
 
-  private GcnAsmProcessor(Path file) {
+  private GcnAsmProcessor(Path file, GcnRelease release) {
     this.file = file;
+    this.release = release;
   }
 
-  /** Processes assembly text (test convenience). */
+  /** Processes assembly text as GCC 12 does (test convenience). */
   public static Result process(String asm) throws MalformedObjectException {
-    return process(asm.getBytes(StandardCharsets.ISO_8859_1), Path.of("<string>"));
+    return process(GcnRelease.GCC12, asm);
   }
 
-  /** Processes the bytes of {@code file} (the {@code .mkoffload.1.s}). */
-  public static Result process(byte[] asm, Path file) throws MalformedObjectException {
-    return new GcnAsmProcessor(file).run(pieces(new String(asm, StandardCharsets.ISO_8859_1)));
+  /** Processes assembly text as {@code release} does (test convenience). */
+  public static Result process(GcnRelease release, String asm) throws MalformedObjectException {
+    return process(release, asm.getBytes(StandardCharsets.ISO_8859_1), Path.of("<string>"));
+  }
+
+  /** Processes the bytes of {@code file} (the {@code .mkoffload.1.s}) as {@code release} does. */
+  public static Result process(GcnRelease release, byte[] asm, Path file)
+      throws MalformedObjectException {
+    return new GcnAsmProcessor(file, release)
+        .run(pieces(new String(asm, StandardCharsets.ISO_8859_1)));
   }
 
   /** Splits like repeated {@code fgets(buf, 1000, f)}. */
@@ -92,13 +109,20 @@ public final class GcnAsmProcessor {
         }
         buf = lines.get(n);
         variables++;
-      } else if (state == State.FUNCS) {
+      } else if (state == State.FUNCS || state == State.IND_FUNCS) {
         Scanf.Result r = Scanf.scan(buf, "\t.8byte\t%ms\n");
         if (r.count() == 1) {
-          functions.add(r.values().get(0));
+          if (state == State.FUNCS) {
+            functions.add(r.values().get(0));
+          } else {
+            indirectFunctions++;
+          }
         }
         if (r.count() != 0) {
-          // GCC tests sscanf's result for non-zero, so a blank line (EOF, -1) is swallowed too
+          // GCC tests sscanf's result for non-zero, so a blank line (EOF, -1) is taken too
+          if (release.keepsFunctionTables()) {
+            out.append(buf);
+          }
           offset += buf.length();
           continue;
         }
@@ -106,12 +130,16 @@ public final class GcnAsmProcessor {
         inState(buf);
       }
       transition(buf);
-      if (state != State.FUNCS) {
+      if (state != State.FUNCS && state != State.IND_FUNCS) {
         out.append(buf);
       }
       offset += buf.length();
     }
-    return new Result(out.toString().getBytes(StandardCharsets.ISO_8859_1), kernels(), variables);
+    return new Result(
+        out.toString().getBytes(StandardCharsets.ISO_8859_1),
+        kernels(),
+        variables,
+        indirectFunctions);
   }
 
   private void inState(String buf) {
@@ -145,11 +173,16 @@ public final class GcnAsmProcessor {
   private void transition(String buf) throws MalformedObjectException {
     if (Scanf.count(buf, " .section .gnu.offload_vars%c") > 0) {
       state = State.VARS;
-      out.append(buf);
-      out.append("\t.global .offload_var_table\n\t.type .offload_var_table, @object\n");
-      out.append(".offload_var_table:\n");
+      globalTable(buf, ".offload_var_table");
     } else if (Scanf.count(buf, " .section .gnu.offload_funcs%c") > 0) {
       state = State.FUNCS;
+      if (release.keepsFunctionTables()) {
+        globalTable(buf, ".offload_func_table");
+      }
+    } else if (release.layout().indirectFunctions()
+        && Scanf.count(buf, " .section .gnu.offload_ind_funcs%c") > 0) {
+      state = State.IND_FUNCS;
+      globalTable(buf, ".offload_ind_func_table");
     } else if (Scanf.count(buf, " .amdgpu_metadata%c") > 0) {
       state = State.METADATA;
       kernelName = null;
@@ -168,6 +201,13 @@ public final class GcnAsmProcessor {
       }
       regs.putIfAbsent(kernelName, new int[] {sgpr, vgpr});
     }
+  }
+
+  /** The section line, then a global label the plugin looks the table up by. */
+  private void globalTable(String sectionLine, String label) {
+    out.append(sectionLine);
+    out.append("\t.global ").append(label).append("\n\t.type ").append(label);
+    out.append(", @object\n").append(label).append(":\n");
   }
 
   private List<GcnKernel> kernels() {

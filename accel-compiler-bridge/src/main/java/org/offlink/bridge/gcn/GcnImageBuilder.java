@@ -13,6 +13,7 @@ import org.offlink.bridge.gcc.DumpNames;
 import org.offlink.bridge.gcc.GccInstallation;
 import org.offlink.bridge.gcc.OffloadAbi;
 import org.offlink.bridge.gcc.OffloadOptions;
+import org.offlink.bridge.gcc.OmpRequiresFile;
 import org.offlink.bridge.gcc.UnsupportedGccException;
 import org.offlink.bridge.image.GcnImage;
 import org.offlink.bridge.process.Command;
@@ -27,12 +28,13 @@ import org.offlink.streamer.MalformedObjectException;
 import org.offlink.streamer.io.TempDirectory;
 
 /**
- * Builds the amdgcn device image like GCC 12's gcn mkoffload (reference §4.2–4.4): accel compile to
- * assembly ({@code -S}), {@link GcnAsmProcessor}, then assemble and link to an HSACO with the accel
- * driver, and check the HSACO's ELF header matches the requested architecture. ILP32 yields an
- * image with no bytes and no kernels (GCC leaves its C file empty then). With {@code -g} host
- * objects, their early debug info is linked into the HSACO as GCC does ({@link GcnEarlyDebug},
- * reference §4.6).
+ * Builds the amdgcn device image like the gcn mkoffload of the detected GCC (12: reference
+ * §4.2–4.4; 13-15: delta §6, {@link GcnRelease}): accel compile to assembly ({@code -S}; 13+ with
+ * the OpenMP requires file, {@link OmpRequiresFile}), {@link GcnAsmProcessor}, then assemble and
+ * link to an HSACO with the accel driver, and check the HSACO's ELF header matches the requested
+ * architecture. ILP32 yields an image with no bytes and no kernels (GCC leaves its C file empty
+ * then). With {@code -g} host objects, their early debug info is linked into the HSACO as GCC does
+ * ({@link GcnEarlyDebug}, reference §4.6).
  */
 public final class GcnImageBuilder {
   private final ProcessRunner runner;
@@ -61,10 +63,15 @@ public final class GcnImageBuilder {
 
   /** Builds the image, registering intermediates in the caller's {@code temps}. */
   public GcnImage build(OffloadOptions options, TempFiles temps) throws IOException {
-    gcc.requireSupported();
-    GcnTargetSettings settings = GcnTargetSettings.fromArguments(options.forwarded());
+    gcc.requireSupported(OffloadTarget.AMDGCN);
+    GcnRelease release =
+        GcnRelease.forMajor(gcc.major())
+            .orElseThrow(() -> new UnsupportedGccException("no gcn mkoffload for " + gcc));
+    List<String> args = release.rewriteLibraries(options.forwarded());
+    GcnTargetSettings settings = GcnTargetSettings.fromArguments(release, args);
+    int stackSize = release.layout().stackSizeConstructor() ? stackSize(args) : 0;
     if (options.abi() == OffloadAbi.ILP32) {
-      return new GcnImage(new byte[0], List.of(), 0);
+      return new GcnImage(new byte[0], List.of(), 0, release.layout(), 0, 0, stackSize, "");
     }
     DumpNames names = options.names();
     ResolvedTool accel = locateAccelCompiler();
@@ -74,24 +81,78 @@ public final class GcnImageBuilder {
     String asm2 = temps.named(names.mkoffload(".2.s"), ".mkoffload.2.s");
     String hsaco = temps.named(names.mkoffload(".hsaco"), ".mkoffload.hsaco");
     List<String> debugObjects = GcnEarlyDebug.copyAll(options, settings, temps, cwd);
+    Map<String, String> compileEnv = env;
+    OmpRequiresFile requires = null;
+    if (release.layout().requiresMask()) {
+      requires = OmpRequiresFile.create(names, temps);
+      compileEnv = requires.exportTo(env, options.verbose(), context.err());
+    }
     runner.runChecked(
-        Command.of(compileArgv(accel.argv0(), options, asm1), env, cwd)
+        Command.of(compileArgv(accel.argv0(), options, release, args, asm1), compileEnv, cwd)
             .withResponseFile(DumpNames.GCC_ARGS));
+    // GCC prints the uint32_t with %d into a uintptr_t initializer: bit 31 sign-extends.
+    long mask = requires == null ? 0 : requires.readMask();
     Path asm1Path = cwd.resolve(asm1);
     GcnAsmProcessor.Result processed =
-        GcnAsmProcessor.process(readIntermediate(asm1Path, "asm"), asm1Path);
+        GcnAsmProcessor.process(release, readIntermediate(asm1Path, "asm"), asm1Path);
     Files.write(cwd.resolve(asm2), processed.assembly());
     link(
-        Command.of(linkArgv(accel.argv0(), options, settings, debugObjects, asm2, hsaco), env, cwd),
+        Command.of(
+            linkArgv(accel.argv0(), options, settings, args, debugObjects, asm2, hsaco), env, cwd),
         settings);
     Path hsacoPath = cwd.resolve(hsaco);
     byte[] image = readIntermediate(hsacoPath, "obj");
     checkHeader(HsacoHeader.read(image, hsacoPath), settings, hsacoPath);
-    return new GcnImage(image, processed.kernels(), processed.variableCount());
+    return new GcnImage(
+        image,
+        processed.kernels(),
+        processed.variableCount(),
+        release.layout(),
+        mask,
+        processed.indirectFunctionCount(),
+        stackSize,
+        hsaco);
   }
 
-  /** The compile-step argv of GCC 12 (reference §4.2). */
+  /** 13+'s {@code -mstack-size=N}: the last one, read like {@code atoi}. */
+  static int stackSize(List<String> args) {
+    int size = 0;
+    for (String a : args) {
+      if (a.startsWith("-mstack-size=")) {
+        size = atoi(a.substring("-mstack-size=".length()));
+      }
+    }
+    return size;
+  }
+
+  /** C's {@code atoi}: optional blanks and sign, then digits; 0 when there are none. */
+  private static int atoi(String text) {
+    int i = 0;
+    while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
+      i++;
+    }
+    boolean negative = i < text.length() && text.charAt(i) == '-';
+    if (i < text.length() && (text.charAt(i) == '-' || text.charAt(i) == '+')) {
+      i++;
+    }
+    long value = 0;
+    while (i < text.length() && text.charAt(i) >= '0' && text.charAt(i) <= '9') {
+      value = Math.min(value * 10 + (text.charAt(i++) - '0'), Integer.MAX_VALUE);
+    }
+    return (int) (negative ? -value : value);
+  }
+
+  /** The GCC 12 compile-step argv (reference §4.2). */
   static List<String> compileArgv(String driver, OffloadOptions options, String asm1) {
+    return compileArgv(driver, options, GcnRelease.GCC12, options.forwarded(), asm1);
+  }
+
+  /**
+   * The compile-step argv (reference §4.2, delta §6.3): {@code release}'s extra options after
+   * {@code -mgomp}, then {@code args} (the forwarded arguments after the library rewrites).
+   */
+  static List<String> compileArgv(
+      String driver, OffloadOptions options, GcnRelease release, List<String> args, String asm1) {
     List<String> argv = new ArrayList<>(List.of(driver, "-S"));
     if (options.saveTemps()) {
       argv.add("-save-temps");
@@ -104,7 +165,8 @@ public final class GcnImageBuilder {
     if (options.openmp()) {
       argv.add("-mgomp");
     }
-    argv.addAll(options.forwarded());
+    argv.addAll(release.accelCompileExtra());
+    argv.addAll(args);
     argv.addAll(
         List.of(
             "-dumpdir",
@@ -119,14 +181,16 @@ public final class GcnImageBuilder {
   }
 
   /**
-   * The link-step argv of GCC 12 (reference §4.4): the early debug objects before the assembly, no
-   * -save-temps and no dump options (GCC 12 appends those to the wrong obstack), every {@code -l*},
-   * {@code -Wl*} and {@code -march*} argument forwarded.
+   * The link-step argv (reference §4.4, delta §6.5): the early debug objects before the assembly,
+   * the feature options of {@code settings}, {@code -v}, from GCC 13 on {@code -save-temps}, no
+   * dump options (GCC appends those to the wrong obstack), every {@code -l*}, {@code -Wl*} and
+   * {@code -march*} argument of {@code args} forwarded.
    */
   static List<String> linkArgv(
       String driver,
       OffloadOptions options,
       GcnTargetSettings settings,
+      List<String> args,
       List<String> debugObjects,
       String asm2,
       String hsaco) {
@@ -134,12 +198,14 @@ public final class GcnImageBuilder {
     argv.addAll(debugObjects);
     argv.add(asm2);
     argv.add("-lgomp");
-    argv.add(settings.xnackOption());
-    argv.add(settings.sramEccOption());
+    argv.addAll(settings.linkOptions());
     if (options.verbose()) {
       argv.add("-v");
     }
-    for (String a : options.forwarded()) {
+    if (options.saveTemps() && settings.release().linkSaveTemps()) {
+      argv.add("-save-temps");
+    }
+    for (String a : args) {
       if (a.startsWith("-l") || a.startsWith("-Wl") || a.startsWith("-march")) {
         argv.add(a);
       }
@@ -162,7 +228,7 @@ public final class GcnImageBuilder {
 
   /** Why Debian 12's gfx908 link fails: the multilib lacks libgomp.a, fiji's is picked. */
   private String brokenMultilibMessage(GcnTargetSettings settings) {
-    String arch = settings.arch().option();
+    String arch = settings.arch().name();
     Path dir = gcc.debianAccelLibraryDirectory(OffloadTarget.AMDGCN).resolve(arch);
     String missing =
         Files.isRegularFile(dir.resolve("libgomp.a"))
@@ -176,7 +242,8 @@ public final class GcnImageBuilder {
         + OffloadTarget.AMDGCN.debianPackage(gcc.major())
         + " does not support "
         + arch
-        + " offloading, use -foffload-options=-march=gfx906, gfx900 or fiji";
+        + " offloading"
+        + (gcc.major() == 12 ? ", use -foffload-options=-march=gfx906, gfx900 or fiji" : "");
   }
 
   private static void checkHeader(HsacoHeader h, GcnTargetSettings settings, Path file)
@@ -187,7 +254,7 @@ public final class GcnImageBuilder {
           0x12,
           String.format(
               "expected an AMDGPU (0xe0) HSACO for %s (mach 0x%x), found machine 0x%x mach 0x%x",
-              settings.arch().option(), settings.arch().elfMach(), h.machine(), h.mach()));
+              settings.arch().name(), settings.arch().elfMach(), h.machine(), h.mach()));
     }
   }
 

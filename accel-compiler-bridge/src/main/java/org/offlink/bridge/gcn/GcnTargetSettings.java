@@ -1,18 +1,22 @@
 package org.offlink.bridge.gcn;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import org.offlink.bridge.gcc.UnsupportedGccException;
 
 /**
- * GCC 12 gcn mkoffload's ELF flag model (reference §4.1): architecture (default fiji), XNACK
- * (default "any", {@code -mxnack}/{@code -mno-xnack}) and SRAM-ECC ({@code -msram-ecc=on|any|off},
- * default "any"), scanned from the mkoffload arguments; the last option wins. Unknown {@code
- * -march=} values are refused here (GCC 12 leaves them to the accel driver's error).
+ * A gcn mkoffload's ELF flag model (reference §4.1, delta §6.1): device (the release's default
+ * unless {@code -march=} names one; the last option wins), XNACK and SRAM-ECC fields, scanned from
+ * the mkoffload arguments starting from the release's initial fields, then the device's defaults
+ * applied (GCC 14+). Unknown {@code -march=} values are refused here.
  */
-public record GcnTargetSettings(GcnArch arch, Setting xnack, Setting sramEcc) {
-  /** A tri-state feature setting with its {@code e_flags} field value. */
+public record GcnTargetSettings(
+    GcnRelease release, GcnDevice arch, Setting xnack, Setting sramEcc) {
+  /** A tri-state feature setting (or unset) with its {@code e_flags} field value. */
   public enum Setting {
+    /** Field unset: the device lacks the feature or nothing chose (GCC 14+). */
+    UNSET,
     /** Feature may be either. */
     ANY,
     /** Feature off. */
@@ -20,95 +24,127 @@ public record GcnTargetSettings(GcnArch arch, Setting xnack, Setting sramEcc) {
     /** Feature on. */
     ON;
 
-    /** The two-bit HSA v4 {@code e_flags} field: any 1, off 2, on 3. */
+    /** The two-bit HSA v4 {@code e_flags} field: unset 0, any 1, off 2, on 3. */
     int elfField() {
-      switch (this) {
-        case ANY:
-          return 1;
-        case OFF:
-          return 2;
-        default:
-          return 3;
-      }
+      return ordinal();
+    }
+
+    String spelling() {
+      return name().toLowerCase(Locale.ROOT);
     }
   }
 
   /** Checks the fields. */
   public GcnTargetSettings {
+    Objects.requireNonNull(release, "release");
     Objects.requireNonNull(arch, "arch");
     Objects.requireNonNull(xnack, "xnack");
     Objects.requireNonNull(sramEcc, "sramEcc");
   }
 
-  /** Scans the (forwarded) mkoffload arguments. */
+  /** Scans the (forwarded) mkoffload arguments as GCC 12's gcn mkoffload does. */
   public static GcnTargetSettings fromArguments(List<String> args) throws UnsupportedGccException {
-    GcnArch arch = GcnArch.FIJI;
-    Setting xnack = Setting.ANY;
-    Setting sram = Setting.ANY;
+    return fromArguments(GcnRelease.GCC12, args);
+  }
+
+  /** Scans the (forwarded) mkoffload arguments as {@code release}'s gcn mkoffload does. */
+  public static GcnTargetSettings fromArguments(GcnRelease release, List<String> args)
+      throws UnsupportedGccException {
+    GcnDevice arch = release.device(release.defaultDevice()).orElseThrow();
+    Setting xnack = release.initialXnack();
+    Setting sram = release.initialSramEcc();
     for (String a : args) {
-      if (a.equals("-mxnack")) {
+      if (a.startsWith("-msram-ecc=")) {
+        sram = valued(a.substring("-msram-ecc=".length()), sram);
+      } else if (a.startsWith("-march=")) {
+        String value = a.substring("-march=".length());
+        arch = release.device(value).orElseThrow(() -> unknownArch(release, value));
+      } else if (release.valuedFeatureOptions()) {
+        if (a.startsWith("-mxnack=")) {
+          xnack = valued(a.substring("-mxnack=".length()), xnack);
+        }
+      } else if (a.equals("-mxnack")) {
         xnack = Setting.ON;
       } else if (a.equals("-mno-xnack")) {
         xnack = Setting.OFF;
-      } else if (a.startsWith("-msram-ecc=")) {
-        sram = sramEcc(a, sram);
-      } else if (a.startsWith("-march=")) {
-        String value = a.substring("-march=".length());
-        arch =
-            GcnArch.byOption(value)
-                .orElseThrow(
-                    () ->
-                        new UnsupportedGccException(
-                            "unknown amdgcn architecture '-march="
-                                + value
-                                + "'; GCC 12 supports fiji, gfx900, gfx906 and gfx908"));
       }
     }
-    return new GcnTargetSettings(arch, xnack, sram);
+    return new GcnTargetSettings(
+        release, arch, arch.xnack().apply(xnack), arch.sramEcc().apply(sram));
   }
 
-  private static Setting sramEcc(String option, Setting current) {
-    switch (option) {
-      case "-msram-ecc=on":
+  private static UnsupportedGccException unknownArch(GcnRelease release, String value) {
+    if (release.valuedFeatureOptions()) {
+      return new UnsupportedGccException(
+          "unrecognized argument in option '-march="
+              + value
+              + "'; valid arguments to '-march=' are: "
+              + release.validMarch());
+    }
+    return new UnsupportedGccException(
+        "unknown amdgcn architecture '-march="
+            + value
+            + "'; GCC "
+            + release.major()
+            + " supports "
+            + release.validMarch());
+  }
+
+  private static Setting valued(String value, Setting current) {
+    switch (value) {
+      case "on":
         return Setting.ON;
-      case "-msram-ecc=any":
+      case "any":
         return Setting.ANY;
-      case "-msram-ecc=off":
+      case "off":
         return Setting.OFF;
       default:
         return current;
     }
   }
 
-  /** The link-step XNACK option: only ON gives {@code -mxnack} (GCC 12 tests the ON bits). */
-  public String xnackOption() {
-    return xnack == Setting.ON ? "-mxnack" : "-mno-xnack";
+  /**
+   * The link-step feature options: GCC 12/13 always give both ({@code -mxnack} only for ON, else
+   * {@code -mno-xnack}); 14+ give {@code -mxnack=X} and {@code -msram-ecc=X} for fields that are
+   * set.
+   */
+  public List<String> linkOptions() {
+    if (!release.valuedFeatureOptions()) {
+      return List.of(
+          xnack == Setting.ON ? "-mxnack" : "-mno-xnack", "-msram-ecc=" + sramEcc.spelling());
+    }
+    List<String> out = new java.util.ArrayList<>(2);
+    if (xnack != Setting.UNSET) {
+      out.add("-mxnack=" + xnack.spelling());
+    }
+    if (sramEcc != Setting.UNSET) {
+      out.add("-msram-ecc=" + sramEcc.spelling());
+    }
+    return out;
   }
 
   /**
-   * The {@code e_flags} GCC 12 gives early debug objects (§4.6): the mach number with the XNACK
-   * field (any 0x100, off 0x200, on 0x300) and the SRAM-ECC field (any 0x400, off 0x800, on 0xc00);
-   * fiji gets no feature bits (HSA v3), gfx900 no SRAM-ECC field (it has no such feature). Unlike
-   * the HSACO's flags, XNACK "any" stays "any" here.
+   * The {@code e_flags} gcn mkoffload gives early debug objects (reference §4.6, delta §6.2): the
+   * mach number with the XNACK field (any 0x100, off 0x200, on 0x300), the SRAM-ECC field (any
+   * 0x400, off 0x800, on 0xc00) and 15's generic version in bits 24-31; fiji gets no feature bits
+   * (HSA v3), gfx900 no SRAM-ECC field (GCC 12/13 special-case it; 14+ force it unset).
    */
   public int debugObjectElfFlags() {
-    if (arch == GcnArch.FIJI) {
+    if (arch.fiji()) {
       return arch.elfMach();
     }
-    int flags = arch.elfMach() | (xnack.elfField() << 8);
-    if (arch != GcnArch.GFX900) {
+    int flags = arch.elfMach() | (xnack.elfField() << 8) | (arch.genericVersion() << 24);
+    if (arch.elfMach() != 0x2c) {
       flags |= sramEcc.elfField() << 10;
     }
     return flags;
   }
 
-  /** {@code e_ident[EI_ABIVERSION]} of early debug objects: 1 (HSA v3) for fiji, else 2 (v4). */
+  /**
+   * {@code e_ident[EI_ABIVERSION]} of early debug objects: 1 (HSA v3) for fiji, 4 (v6) for 15's
+   * generic targets, else 2 (v4).
+   */
   public int debugObjectAbiVersion() {
-    return arch == GcnArch.FIJI ? 1 : 2;
-  }
-
-  /** The link-step SRAM-ECC option. */
-  public String sramEccOption() {
-    return "-msram-ecc=" + sramEcc.name().toLowerCase(java.util.Locale.ROOT);
+    return arch.fiji() ? 1 : arch.generic() ? 4 : 2;
   }
 }

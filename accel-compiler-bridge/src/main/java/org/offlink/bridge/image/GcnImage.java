@@ -4,16 +4,38 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What GCC 12's gcn mkoffload registers: the HSACO bytes, the kernel table (always starting with
- * {@code _init_array} and {@code _fini_array}) and the number of global variables.
+ * What a gcn mkoffload registers: the HSACO bytes, the kernel table (always starting with {@code
+ * _init_array} and {@code _fini_array}), the number of global variables, and from GCC 13 on the
+ * OpenMP requires mask read back from the accel compiler and (14+) the number of indirect
+ * functions; {@code layout} says which release's data structure carries them. {@code stackSize} is
+ * 13+'s {@code -mstack-size=} (0: none) and {@code hsacoName} the HSACO's name as mkoffload knows
+ * it (GCC 15's C file {@code #embed}s it).
  */
-public record GcnImage(byte[] hsaco, List<GcnKernel> kernels, int globalVariableCount) {
+public record GcnImage(
+    byte[] hsaco,
+    List<GcnKernel> kernels,
+    int globalVariableCount,
+    GcnDataLayout layout,
+    long requiresMask,
+    int indirectFunctionCount,
+    int stackSize,
+    String hsacoName) {
   /** Copies the kernel list and checks the counts. */
   public GcnImage {
     Objects.requireNonNull(hsaco, "hsaco");
     kernels = List.copyOf(Objects.requireNonNull(kernels, "kernels"));
+    Objects.requireNonNull(layout, "layout");
+    Objects.requireNonNull(hsacoName, "hsacoName");
     if (globalVariableCount < 0) {
       throw new IllegalArgumentException("negative variable count " + globalVariableCount);
     }
+    if (indirectFunctionCount < 0) {
+      throw new IllegalArgumentException("negative indirect function count");
+    }
+  }
+
+  /** A GCC 12 image. */
+  public GcnImage(byte[] hsaco, List<GcnKernel> kernels, int globalVariableCount) {
+    this(hsaco, kernels, globalVariableCount, GcnDataLayout.GCC12, 0, 0, 0, "");
   }
 }

@@ -149,7 +149,7 @@ public final class Mkoffload {
             listener,
             request.target());
     GccInstallation gcc = installation(runner);
-    gcc.requireSupported();
+    gcc.requireSupported(request.target());
     clock.mark("gcc facts");
     try (TempFiles temps = newTempFiles(options)) {
       WrapperSource source = buildImage(request.target(), options, runner, gcc, temps, out);
@@ -157,7 +157,8 @@ public final class Mkoffload {
       // GCC restores the accel compiler's hidden variables just before the host compile.
       Map<String, String> hostEnv =
           AccelEnvironment.restored(context.environment(), options.verbose(), context.err());
-      WrapperMode mode = options.abi() == OffloadAbi.ILP32 ? WrapperMode.C : request.mode();
+      WrapperMode mode =
+          options.abi() == OffloadAbi.ILP32 || source.needsC() ? WrapperMode.C : request.mode();
       if (mode == WrapperMode.ELF) {
         if (options.saveTemps()) {
           // Keep what stock keeps, <dumppfx>.c, for diffing against a stock build.
@@ -233,13 +234,19 @@ public final class Mkoffload {
       listener.nvptxImageBuilt(out, image);
       boolean empty = options.abi() == OffloadAbi.ILP32;
       return new WrapperSource(
-          () -> WrapperObjects.nvptxElf(image), () -> empty ? "" : WrapperObjects.nvptxC(image));
+          () -> WrapperObjects.nvptxElf(image),
+          () -> empty ? "" : WrapperObjects.nvptxC(image),
+          false);
     }
     GcnImage image = new GcnImageBuilder(runner, context, gcc).build(options, temps);
     listener.gcnImageBuilt(out, image);
     boolean empty = options.abi() == OffloadAbi.ILP32;
+    // GCC 13+'s -mstack-size constructor (getenv/setenv) is not hand-assembled: such a wrapper
+    // is compiled from GCC's C form.
     return new WrapperSource(
-        () -> WrapperObjects.gcnElf(image), () -> empty ? "" : WrapperObjects.gcnC(image));
+        () -> WrapperObjects.gcnElf(image),
+        () -> empty ? "" : WrapperObjects.gcnC(image),
+        image.stackSize() != 0);
   }
 
   private String writeCFile(TempFiles temps, OffloadOptions options, WrapperSource source)
@@ -353,8 +360,11 @@ public final class Mkoffload {
     }
   }
 
-  /** The two renderings of one image; each made only when needed. */
-  private record WrapperSource(Render<byte[]> elfRender, Render<String> cRender) {
+  /**
+   * The two renderings of one image; each made only when needed. {@code needsC}: only the C form
+   * has everything the image needs.
+   */
+  private record WrapperSource(Render<byte[]> elfRender, Render<String> cRender, boolean needsC) {
     byte[] elf() throws IOException {
       return elfRender.get();
     }

@@ -50,7 +50,7 @@ public final class NvptxImageBuilder {
 
   /** Builds the image, registering intermediates in the caller's {@code temps}. */
   public NvptxImage build(OffloadOptions options, TempFiles temps) throws IOException {
-    gcc.requireSupported();
+    gcc.requireSupported(OffloadTarget.NVPTX);
     if (options.abi() == OffloadAbi.ILP32) {
       return NvptxImage.empty();
     }

@@ -1,13 +1,16 @@
 package org.offlink.bridge.wrapper;
 
+import org.offlink.bridge.image.GcnDataLayout;
 import org.offlink.bridge.image.GcnImage;
 import org.offlink.bridge.image.GcnKernel;
 
 /**
- * The C file GCC 12's gcn mkoffload writes ({@code process_asm} and {@code process_obj} in {@code
- * config/gcn/mkoffload.cc}), character for character: includes, {@code gcn_num_vars}, {@code
- * gcn_kernels}, {@code gcn_code} as 17 {@code %3u,} bytes per line, {@code gcn_image}, {@code
- * target_data} and the registration code.
+ * The C file the gcn mkoffload of the image's release writes ({@code process_asm} and {@code
+ * process_obj} in {@code config/gcn/mkoffload.cc}; delta §6.4, §6.6, Appendix A.4-A.6), character
+ * for character: includes, {@code gcn_num_vars}, (14+) {@code gcn_num_ind_funcs}, {@code
+ * gcn_kernels}, (13+, with {@code -mstack-size}) the {@code configure_stack_size} constructor,
+ * {@code gcn_code} as 17 {@code %3u,} bytes per line or (15) an {@code #embed}, {@code gcn_image},
+ * the registration data and the registration code.
  */
 final class GcnWrapperSource {
   private static final int BYTES_PER_LINE = 17;
@@ -15,11 +18,19 @@ final class GcnWrapperSource {
   private GcnWrapperSource() {}
 
   static String generate(GcnImage image) {
+    GcnDataLayout layout = image.layout();
     byte[] hsaco = image.hsaco();
     StringBuilder out = new StringBuilder(hsaco.length * 4 + 4096);
-    out.append("#include <stdlib.h>\n#include <stdbool.h>\n\n");
+    out.append(layout.includes());
+    if (layout.embedsHsaco() && image.stackSize() != 0) {
+      out.append("#include <stdlib.h>\n#include <stdbool.h>\n\n");
+    }
     out.append("static const int gcn_num_vars = ").append(image.globalVariableCount());
     out.append(";\n\n");
+    if (layout.indirectFunctions()) {
+      out.append("static const int gcn_num_ind_funcs = ").append(image.indirectFunctionCount());
+      out.append(";\n\n");
+    }
     out.append(
         "static const struct hsa_kernel_description {\n"
             + "  const char *name;\n"
@@ -35,7 +46,58 @@ final class GcnWrapperSource {
       sep = ",\n";
     }
     out.append("\n};\n\n");
+    if (image.stackSize() != 0) {
+      out.append(
+          "static __attribute__((constructor))\n"
+              + "void configure_stack_size (void)\n"
+              + "{\n"
+              + "  const char *val = getenv (\"GCN_STACK_SIZE\");\n"
+              + "  if (!val || val[0] == '\\0')\n"
+              + "    setenv (\"GCN_STACK_SIZE\", \"");
+      out.append(image.stackSize()).append("\", true);\n}\n\n");
+    }
+    appendCode(out, image);
+    out.append("static const struct gcn_image {\n  ").append(layout.sizeType());
+    out.append(" size;\n  void *image;\n} gcn_image = {\n  ");
+    out.append(layout.embedsHsaco() ? "sizeof(gcn_code)" : Integer.toString(hsaco.length));
+    out.append(",\n  gcn_code\n};\n\n");
+    out.append("static const struct ").append(layout.structTag()).append(" {\n");
+    if (layout.requiresMask()) {
+      out.append("  ").append(layout.uintptrType()).append(" omp_requires_mask;\n");
+    }
+    out.append(
+        "  const struct gcn_image *gcn_image;\n"
+            + "  unsigned kernel_count;\n"
+            + "  const struct hsa_kernel_description *kernel_infos;\n");
+    if (layout.indirectFunctions()) {
+      out.append("  unsigned ind_func_count;\n");
+    }
+    out.append("  unsigned global_variable_count;\n} ").append(layout.dataName()).append(" = {\n");
+    if (layout.requiresMask()) {
+      out.append("  ").append((int) image.requiresMask()).append(",\n");
+    }
+    out.append(
+        "  &gcn_image,\n"
+            + "  sizeof (gcn_kernels) / sizeof (gcn_kernels[0]),\n"
+            + "  gcn_kernels,\n");
+    if (layout.indirectFunctions()) {
+      out.append("  gcn_num_ind_funcs,\n");
+    }
+    out.append("  gcn_num_vars\n};\n\n");
+    WrapperSourceText.appendRegistration(
+        out, layout.registerVersion(), GcnWrapperElf.DEVICE, "GCN", true, layout.dataName());
+    return out.toString();
+  }
+
+  /** {@code gcn_code}: 17 {@code %3u,} bytes per line, or (15) an {@code #embed} of the HSACO. */
+  private static void appendCode(StringBuilder out, GcnImage image) {
     out.append("static unsigned char gcn_code[] = {");
+    if (image.layout().embedsHsaco()) {
+      out.append("\n#embed \"").append(image.hsacoName());
+      out.append("\" if_empty (error_file_is_empty)\n};\n\n");
+      return;
+    }
+    byte[] hsaco = image.hsaco();
     for (int i = 0; i < hsaco.length; i++) {
       if (i % BYTES_PER_LINE == 0) {
         out.append("\n\t");
@@ -44,23 +106,5 @@ final class GcnWrapperSource {
       out.append(v < 10 ? "  " : v < 100 ? " " : "").append(v).append(',');
     }
     out.append("\n};\n\n");
-    out.append(
-        "static const struct gcn_image {\n  size_t size;\n  void *image;\n} gcn_image = {\n");
-    out.append("  ").append(hsaco.length).append(",\n  gcn_code\n};\n\n");
-    out.append(
-        "static const struct gcn_image_desc {\n"
-            + "  const struct gcn_image *gcn_image;\n"
-            + "  unsigned kernel_count;\n"
-            + "  const struct hsa_kernel_description *kernel_infos;\n"
-            + "  unsigned global_variable_count;\n"
-            + "} target_data = {\n"
-            + "  &gcn_image,\n"
-            + "  sizeof (gcn_kernels) / sizeof (gcn_kernels[0]),\n"
-            + "  gcn_kernels,\n"
-            + "  gcn_num_vars\n"
-            + "};\n\n");
-    WrapperSourceText.appendRegistration(
-        out, GcnWrapperElf.VERSION, GcnWrapperElf.DEVICE, "GCN", true);
-    return out.toString();
   }
 }

@@ -19,7 +19,10 @@ public final class WrapperObjects {
     return NvptxWrapperElf.build(image);
   }
 
-  /** The gcn wrapper as an ELF64 x86-64 relocatable object (version 0x10002, device 8). */
+  /**
+   * The gcn wrapper as an ELF64 x86-64 relocatable object (device 8; version and data layout of the
+   * image's release: 0x10002, 0x20003, 0x30003).
+   */
   public static byte[] gcnElf(GcnImage image) {
     return GcnWrapperElf.build(image);
   }
@@ -29,7 +32,7 @@ public final class WrapperObjects {
     return NvptxWrapperSource.generate(image);
   }
 
-  /** The C file GCC 12's gcn mkoffload would write for {@code image}. */
+  /** The C file the image's release's gcn mkoffload would write for {@code image}. */
   public static String gcnC(GcnImage image) {
     return GcnWrapperSource.generate(image);
   }

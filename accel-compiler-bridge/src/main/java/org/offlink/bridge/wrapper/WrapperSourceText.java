@@ -11,6 +11,17 @@ final class WrapperSourceText {
    */
   static void appendRegistration(
       StringBuilder out, int version, int device, String deviceComment, boolean blankAfterEndif) {
+    appendRegistration(out, version, device, deviceComment, blankAfterEndif, "target_data");
+  }
+
+  /** {@link #appendRegistration} passing {@code &dataName} (GCC 13+: {@code gcn_data}). */
+  static void appendRegistration(
+      StringBuilder out,
+      int version,
+      int device,
+      String deviceComment,
+      boolean blankAfterEndif,
+      String dataName) {
     out.append("#ifdef __cplusplus\nextern \"C\" {\n#endif\n");
     out.append(
         "extern void GOMP_offload_register_ver (unsigned, const void *, int, const void *);\n");
@@ -21,24 +32,16 @@ final class WrapperSourceText {
       out.append('\n');
     }
     out.append("extern const void *const __OFFLOAD_TABLE__[];\n\n");
-    appendFunction(
-        out, "constructor", "init", "GOMP_offload_register_ver", version, device, deviceComment);
-    appendFunction(
-        out, "destructor", "fini", "GOMP_offload_unregister_ver", version, device, deviceComment);
+    String call = String.format("%#x", version) + ", __OFFLOAD_TABLE__, " + device;
+    call += "/*" + deviceComment + "*/, &" + dataName;
+    appendFunction(out, "constructor", "init", "GOMP_offload_register_ver", call);
+    appendFunction(out, "destructor", "fini", "GOMP_offload_unregister_ver", call);
   }
 
   private static void appendFunction(
-      StringBuilder out,
-      String attribute,
-      String name,
-      String callee,
-      int version,
-      int device,
-      String deviceComment) {
+      StringBuilder out, String attribute, String name, String callee, String arguments) {
     out.append("static __attribute__((").append(attribute).append(")) void ").append(name);
-    out.append(" (void)\n{\n  ").append(callee).append(" (");
-    out.append(String.format("%#x", version)).append(", __OFFLOAD_TABLE__, ");
-    out.append(device).append("/*").append(deviceComment).append("*/, &target_data);\n};\n");
+    out.append(" (void)\n{\n  ").append(callee).append(" (").append(arguments).append(");\n};\n");
   }
 
   /** {@code name} as the body of a C string literal ({@code "} and {@code \} escaped). */

@@ -82,10 +82,18 @@ class DoctorTest {
     assertFalse(none.healthy());
     assertEquals("gcc-12", check(none, "host gcc").debianPackage());
 
-    tree.complete().gccV = FakeToolchainTree.GCC_V.replace("12.2.0", "13.3.0");
+    tree.complete();
+    tree.gccV = FakeToolchainTree.GCC_V.replace("12.2.0", "16.2.0");
+    DoctorReport sixteen = new Doctor(tree.settings()).examine();
+    assertFalse(sixteen.healthy());
+    assertTrue(check(sixteen, "host gcc").detail().contains("GCC 16 is not supported"));
+
+    // GCC 13: offlink's gcn mkoffload serves it, its nvptx one not yet.
+    tree.gccV = FakeToolchainTree.GCC_V.replace("12.2.0", "13.3.0");
     DoctorReport thirteen = new Doctor(tree.settings()).examine();
     assertFalse(thirteen.healthy());
-    assertTrue(check(thirteen, "host gcc").detail().contains("GCC 13 is not supported"));
+    assertTrue(
+        check(thirteen, "nvptx-none").detail().contains("GCC 13 is not supported yet for nvptx"));
   }
 
   @Test

@@ -81,21 +81,23 @@ class GccInstallationTest {
 
   @Test
   void gcc12IsSupported() throws Exception {
-    new GccInstallation("x86_64-linux-gnu", GccVersion.parse("12")).requireSupported();
+    new GccInstallation("x86_64-linux-gnu", GccVersion.parse("12"))
+        .requireSupported(OffloadTarget.NVPTX);
   }
 
   @ParameterizedTest
   @ValueSource(ints = {13, 14, 15})
-  void newerVersionsAreRefusedWithReason(int major) {
+  void newerVersionsAreRefusedForNvptxWithReason(int major) {
     UnsupportedGccException e =
         assertThrows(
             UnsupportedGccException.class,
             () ->
                 new GccInstallation("x86_64-linux-gnu", new GccVersion(major, 1, 0))
-                    .requireSupported());
+                    .requireSupported(OffloadTarget.NVPTX));
     assertTrue(
         e.getMessage()
-            .startsWith("GCC " + major + " is not supported yet (wrapper layout differs: "),
+            .startsWith(
+                "GCC " + major + " is not supported yet for nvptx-none (wrapper layout differs: "),
         e.getMessage());
     assertTrue(
         e.getMessage()
@@ -106,6 +108,31 @@ class GccInstallationTest {
         e.getMessage());
   }
 
+  @ParameterizedTest
+  @ValueSource(ints = {12, 13, 14, 15})
+  void gcnMkoffloadIsSupportedFrom12To15(int major) throws Exception {
+    new GccInstallation("x86_64-linux-gnu", new GccVersion(major, 2, 0))
+        .requireSupported(OffloadTarget.AMDGCN);
+  }
+
+  @Test
+  void gcc16GcnIsRefusedNamingWhatDiffersFrom15() {
+    UnsupportedGccException e =
+        assertThrows(
+            UnsupportedGccException.class,
+            () ->
+                new GccInstallation("x86_64-linux-gnu", new GccVersion(16, 2, 0))
+                    .requireSupported(OffloadTarget.AMDGCN));
+    for (String part :
+        List.of(
+            "GCC 16 is not supported",
+            "*-generic",
+            "default -march is gfx90a",
+            "mkoffload_setup")) {
+      assertTrue(e.getMessage().contains(part), e.getMessage());
+    }
+  }
+
   @Test
   void oldVersionRefused() {
     UnsupportedGccException e =
@@ -113,8 +140,8 @@ class GccInstallationTest {
             UnsupportedGccException.class,
             () ->
                 new GccInstallation("x86_64-linux-gnu", new GccVersion(11, 0, 0))
-                    .requireSupported());
-    assertTrue(e.getMessage().contains("only the GCC 12"), e.getMessage());
+                    .requireSomeTargetSupported());
+    assertTrue(e.getMessage().contains("layouts of GCC 12 to 16"), e.getMessage());
     assertTrue(e.getMessage().contains("detected GCC 11.0.0, see \"Supported"), e.getMessage());
   }
 

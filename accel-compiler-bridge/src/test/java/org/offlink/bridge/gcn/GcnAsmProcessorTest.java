@@ -34,6 +34,19 @@ class GcnAsmProcessorTest {
           + "\t.section\t.debug_frame,\"\",@progbits\n"
           + "\t.ident\t\"GCC: (GNU) 12.2.0\"\n";
 
+  /** The .2.s up to the end of the variable table: its section line, label and the entries. */
+  private static final String VARS_OUT =
+      ASM.substring(0, ASM.indexOf("\t.section\t.gnu.offload_vars"))
+          + "\t.section\t.gnu.offload_vars,\"aw\"\n"
+          + "\t.global .offload_var_table\n"
+          + "\t.type .offload_var_table, @object\n"
+          + ".offload_var_table:\n"
+          + "\t.section\t.gnu.offload_vars,\"aw\"\n"
+          + "\t.align\t8\n"
+          + ".offload_var_table.1:\n"
+          + "\t.8byte\tg\n"
+          + "\t.8byte\t256\n";
+
   @Test
   void kernelsVarsAndFilteredAssembly() throws Exception {
     GcnAsmProcessor.Result r = GcnAsmProcessor.process(ASM);
@@ -46,19 +59,55 @@ class GcnAsmProcessorTest {
         r.kernels());
     assertEquals(1, r.variableCount());
     String expected =
-        ASM.substring(0, ASM.indexOf("\t.section\t.gnu.offload_vars"))
-            + "\t.section\t.gnu.offload_vars,\"aw\"\n"
-            + "\t.global .offload_var_table\n"
-            + "\t.type .offload_var_table, @object\n"
-            + ".offload_var_table:\n"
-            + "\t.section\t.gnu.offload_vars,\"aw\"\n"
-            + "\t.align\t8\n"
-            + ".offload_var_table.1:\n"
-            + "\t.8byte\tg\n"
-            + "\t.8byte\t256\n"
+        VARS_OUT
             + "\t.section\t.debug_frame,\"\",@progbits\n"
             + "\t.ident\t\"GCC: (GNU) 12.2.0\"\n";
     assertEquals(expected, new String(r.assembly(), StandardCharsets.ISO_8859_1));
+  }
+
+  private static final String IND_FUNCS =
+      "\t.section\t.gnu.offload_ind_funcs,\"aw\"\n"
+          + "\t.align\t8\n"
+          + "\t.type\t.offload_ind_func_table.2, @object\n"
+          + "\t.size\t.offload_ind_func_table.2, 8\n"
+          + ".offload_ind_func_table.2:\n"
+          + "\t.8byte\ttwice\n";
+
+  /** The .2.s of 14/15 (delta §6.4): both function tables kept behind global labels. */
+  @Test
+  void gcc14KeepsFunctionTablesAndCountsIndirectFunctions() throws Exception {
+    String asm = ASM.replace("\t.section\t.debug_frame", IND_FUNCS + "\t.section\t.debug_frame");
+    GcnAsmProcessor.Result r = GcnAsmProcessor.process(GcnRelease.GCC14, asm);
+    assertEquals(1, r.indirectFunctionCount());
+    assertEquals(4, r.kernels().size());
+    String expected =
+        VARS_OUT
+            + "\t.section\t.gnu.offload_funcs,\"aw\"\n"
+            + "\t.global .offload_func_table\n"
+            + "\t.type .offload_func_table, @object\n"
+            + ".offload_func_table:\n"
+            + "\t.8byte\tmain._omp_fn.1\n"
+            + "\t.8byte\tmain._omp_fn.0\n"
+            + "\t.section\t.gnu.offload_ind_funcs,\"aw\"\n"
+            + "\t.global .offload_ind_func_table\n"
+            + "\t.type .offload_ind_func_table, @object\n"
+            + ".offload_ind_func_table:\n"
+            + "\t.8byte\ttwice\n"
+            + "\t.section\t.debug_frame,\"\",@progbits\n"
+            + "\t.ident\t\"GCC: (GNU) 12.2.0\"\n";
+    assertEquals(expected, new String(r.assembly(), StandardCharsets.ISO_8859_1));
+  }
+
+  /** 13 keeps the function table but treats an indirect-function section as code (§A.7). */
+  @Test
+  void gcc13EchoesAnIndirectFunctionSectionUncounted() throws Exception {
+    String asm = ASM.replace("\t.section\t.debug_frame", IND_FUNCS + "\t.section\t.debug_frame");
+    GcnAsmProcessor.Result r = GcnAsmProcessor.process(GcnRelease.GCC13, asm);
+    assertEquals(0, r.indirectFunctionCount());
+    String out = new String(r.assembly(), StandardCharsets.ISO_8859_1);
+    assertTrue(out.contains(IND_FUNCS), out);
+    assertTrue(out.contains(".offload_func_table:\n\t.8byte\tmain._omp_fn.1\n"), out);
+    assertTrue(!out.contains(".offload_func_table.0:"), out);
   }
 
   @Test

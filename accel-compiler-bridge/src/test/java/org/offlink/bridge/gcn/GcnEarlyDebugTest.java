@@ -125,6 +125,7 @@ class GcnEarlyDebugTest {
             "accel-gcc",
             o,
             GcnTargetSettings.fromArguments(o.forwarded()),
+            o.forwarded(),
             List.of("d0.o", "d1.o"),
             "x.2.s",
             "x.hsaco");

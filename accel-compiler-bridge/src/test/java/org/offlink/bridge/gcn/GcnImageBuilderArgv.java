@@ -21,6 +21,12 @@ public final class GcnImageBuilderArgv {
             true,
             "./x");
     return GcnImageBuilder.linkArgv(
-        driver, o, GcnTargetSettings.fromArguments(o.forwarded()), List.of(), asm2, hsaco);
+        driver,
+        o,
+        GcnTargetSettings.fromArguments(o.forwarded()),
+        o.forwarded(),
+        List.of(),
+        asm2,
+        hsaco);
   }
 }

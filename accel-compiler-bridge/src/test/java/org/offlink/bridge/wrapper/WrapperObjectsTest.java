@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.offlink.bridge.image.GcnDataLayout;
 import org.offlink.bridge.image.GcnImage;
 import org.offlink.bridge.image.GcnKernel;
 import org.offlink.bridge.image.NvptxFunction;
@@ -118,6 +119,56 @@ class WrapperObjectsTest {
     Gcc.run(dir, "gcc", "-fPIC", "-m64", "-c", "w.c", "-o", "c.o").clean("gcc -c gcn C");
     assertEquals(run(link("elf", "elf.o", "-pie")), run(link("c", "c.o", "-pie")));
     assertEquals(expectedGcn("register") + "main\n" + expectedGcn("unregister"), run("c"));
+  }
+
+  /** {@link #GCN} as GCC 13, 14 and 15 register it: requires mask 640, one indirect function. */
+  private static GcnImage gcn(GcnDataLayout layout) {
+    return new GcnImage(GCN.hsaco(), GCN.kernels(), 3, layout, 640, 1, 0, "x.hsaco");
+  }
+
+  /** What harness.c prints for {@link #gcn} of {@code layout}. */
+  private static String expectedGcn(String what, GcnDataLayout layout) {
+    String gcc12 = expectedGcn(what);
+    String body =
+        gcc12
+            .replace("version=0x10002", String.format("version=%#x", layout.registerVersion()))
+            .replace("4444\n", "4444\nrequires_mask=640\n");
+    return layout.indirectFunctions()
+        ? body.replace("global_variable_count", "ind_func_count=1\nglobal_variable_count")
+        : body;
+  }
+
+  @Test
+  void gcc13And14LayoutsRegisterTheMaskAndCountsInBothForms() throws Exception {
+    for (GcnDataLayout layout : List.of(GcnDataLayout.GCC13, GcnDataLayout.GCC14)) {
+      Files.write(dir.resolve("elf.o"), WrapperObjects.gcnElf(gcn(layout)));
+      Files.writeString(dir.resolve("w.c"), WrapperObjects.gcnC(gcn(layout)));
+      Gcc.run(dir, "gcc", "-fPIC", "-m64", "-c", "w.c", "-o", "c.o").clean("gcc -c gcn C");
+      String expected =
+          expectedGcn("register", layout) + "main\n" + expectedGcn("unregister", layout);
+      assertEquals(expected, run(link("c", "c.o", "-pie")), layout + " C form");
+      assertAllLinkModes("elf.o", expected);
+    }
+  }
+
+  @Test
+  void gcc15RegistersGcc14sBytesAndItsCFormEmbedsTheHsaco() throws Exception {
+    Files.write(dir.resolve("elf.o"), WrapperObjects.gcnElf(gcn(GcnDataLayout.GCC15)));
+    String expected =
+        expectedGcn("register", GcnDataLayout.GCC15)
+            + "main\n"
+            + expectedGcn("unregister", GcnDataLayout.GCC15);
+    assertEquals(expected, run(link("elf", "elf.o", "-pie")));
+    String c = WrapperObjects.gcnC(gcn(GcnDataLayout.GCC15));
+    assertTrue(
+        c.contains(
+            "static unsigned char gcn_code[] = {\n"
+                + "#embed \"x.hsaco\" if_empty (error_file_is_empty)\n};\n\n"
+                + "static const struct gcn_image {\n  __SIZE_TYPE__ size;\n  void *image;\n}"
+                + " gcn_image = {\n  sizeof(gcn_code),\n  gcn_code\n};\n"),
+        c);
+    assertTrue(c.startsWith("static const int gcn_num_vars = 3;\n\n"), c);
+    assertTrue(c.contains("  __UINTPTR_TYPE__ omp_requires_mask;\n"), c);
   }
 
   @Test

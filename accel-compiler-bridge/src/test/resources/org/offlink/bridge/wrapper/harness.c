@@ -16,6 +16,12 @@ struct gcn_image_desc {
   const struct gcn_image *gcn_image; unsigned kernel_count;
   const struct hsa_kernel_description *kernel_infos; unsigned global_variable_count;
 };
+/* GCC 14+ (library version 3): ind_func_count inserted before global_variable_count. */
+struct gcn_image_desc3 {
+  const struct gcn_image *gcn_image; unsigned kernel_count;
+  const struct hsa_kernel_description *kernel_infos; unsigned ind_func_count;
+  unsigned global_variable_count;
+};
 
 static void bytes(const unsigned char *p, unsigned long n) {
   for (unsigned long i = 0; i < n; i++) printf("%02x", p[i]);
@@ -27,6 +33,12 @@ static void dump(const char *what, unsigned version, const void *table, int type
   const void *const *t = table;
   printf("%s version=%#x type=%d table=%lx,%lx,%lx,%lx\n", what, version, type,
          (unsigned long) t[0], (unsigned long) t[1], (unsigned long) t[2], (unsigned long) t[3]);
+  unsigned lib = version >> 16;
+  if (lib > 1) {
+    /* As libgomp 13+ reads it: the requires mask first, the target data after it. */
+    printf("requires_mask=%lu\n", (unsigned long) *(const __UINTPTR_TYPE__ *) data);
+    data = (const void *const *) data + 1;
+  }
   if (type == 5) {
     const struct nvptx_tdata *d = data;
     printf("ptx_num=%u\n", d->ptx_num);
@@ -50,7 +62,13 @@ static void dump(const char *what, unsigned version, const void *table, int type
       printf("kernel %u %s %d %d %d sgpr=%d vgpr=%d\n", i, k->name, k->oacc_dims[0],
              k->oacc_dims[1], k->oacc_dims[2], k->sgpr_count, k->vgpr_count);
     }
-    printf("global_variable_count=%u\n", d->global_variable_count);
+    if (lib >= 3) {
+      const struct gcn_image_desc3 *d3 = data;
+      printf("ind_func_count=%u\n", d3->ind_func_count);
+      printf("global_variable_count=%u\n", d3->global_variable_count);
+    } else {
+      printf("global_variable_count=%u\n", d->global_variable_count);
+    }
   }
   fflush(stdout);
 }

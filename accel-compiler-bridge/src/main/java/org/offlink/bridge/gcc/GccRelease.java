@@ -1,0 +1,230 @@
+package org.offlink.bridge.gcc;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.offlink.bridge.tool.OffloadTarget;
+
+/**
+ * What one GCC major does differently in the offload link step, as data: the code asks this record
+ * instead of comparing version numbers. One record per major that offlink knows ({@link #of}); the
+ * facts and their sources are in {@code shared/reference/gcc13-15-delta.md} (below: delta) and
+ * {@code docs/gcc-versions.md}.
+ *
+ * @param major the GCC major version
+ * @param libexecPrefix Debian's {@code --libexecdir}: {@code /usr/lib} (12) or {@code /usr/libexec}
+ *     (13+), under which {@code gcc/<triplet>/<major>/} holds lto-wrapper and {@code
+ *     accel/<target>/mkoffload} (delta §8.2)
+ * @param layout the registration data and host table layout (delta §3)
+ * @param linkStep how lto-wrapper prepares the offload step (delta §4)
+ * @param nvptx the nvptx mkoffload's behaviour (delta §5), with its support gate
+ * @param gcn the gcn mkoffload's behaviour (delta §6), with its support gate
+ */
+public record GccRelease(
+    int major, String libexecPrefix, Layout layout, LinkStep linkStep, Nvptx nvptx, Gcn gcn) {
+  /** Checks the fields. */
+  public GccRelease {
+    Objects.requireNonNull(libexecPrefix, "libexecPrefix");
+    Objects.requireNonNull(layout, "layout");
+    Objects.requireNonNull(linkStep, "linkStep");
+    Objects.requireNonNull(nvptx, "nvptx");
+    Objects.requireNonNull(gcn, "gcn");
+  }
+
+  /**
+   * The registration contract between the wrapper objects, {@code __OFFLOAD_TABLE__} and libgomp.
+   *
+   * @param requiresMask a {@code uintptr_t omp_requires_mask} word precedes each target's data
+   *     (GOMP_VERSION 2+), obtained by mkoffload through {@code GCC_OFFLOAD_OMP_REQUIRES_FILE}
+   * @param indirectFunctions indirect-function tables exist: {@code ind_fn_num}/{@code
+   *     ind_func_count} in the data, {@code //:IND_FUNC_MAP}, a 6-entry {@code __OFFLOAD_TABLE__}
+   * @param offloadTableEntries pointers in {@code __OFFLOAD_TABLE__}: 4, or 6 with indirect
+   *     functions ({@code __offload_ind_func_table}, {@code __offload_ind_funcs_end})
+   */
+  public record Layout(boolean requiresMask, boolean indirectFunctions, int offloadTableEntries) {
+    /** Checks the table size. */
+    public Layout {
+      if (offloadTableEntries != (indirectFunctions ? 6 : 4)) {
+        throw new IllegalArgumentException("offload table entries: " + offloadTableEntries);
+      }
+    }
+  }
+
+  /**
+   * lto-wrapper's behaviour around the offload step.
+   *
+   * @param pieTableVariant {@code crtoffloadtableS.o} is copied for a PIE or shared link (Debian
+   *     13+, delta §4.1 L1), {@code crtoffloadtable.o} otherwise
+   * @param forwardsUnwindTables {@code -f[asynchronous-]unwind-tables} are forwarded to mkoffload
+   *     (13+, L3)
+   * @param perTargetResponseFiles the save-temps response file is {@code <dumppfx><target>
+   *     .offload_args} (14+, L8) rather than {@code <dumppfx>offload_args}
+   * @param forwardsAbiHostOpts {@code -foffload-abi-host-opts=} is merged like {@code
+   *     -foffload-abi=} and forwarded to mkoffload (15, L9)
+   */
+  public record LinkStep(
+      boolean pieTableVariant,
+      boolean forwardsUnwindTables,
+      boolean perTargetResponseFiles,
+      boolean forwardsAbiHostOpts) {}
+
+  /**
+   * The nvptx mkoffload of this major.
+   *
+   * @param refusal why offlink does not build nvptx images for this major; empty when it does
+   * @param version the {@code GOMP_offload_register_ver} word ({@code GOMP_VERSION_PACK})
+   * @param extraAccelFlags flags after {@code -mgomp} on the accel driver line ({@code
+   *     -mfake-exceptions} in 15, delta §5.2)
+   * @param requiresHostOpts the host compile's ABI flag comes from {@code -foffload-abi-host-opts=}
+   *     and is required (15, delta §5.5); {@code -m64}/{@code -m32} from {@code -foffload-abi=}
+   *     otherwise
+   * @param libraryRewrites {@code -l_GCC_<name>} arguments rewritten to {@code -l<name>} (14+,
+   *     delta §5.1)
+   * @param defaultArch the accel compiler's default {@code -march} (delta §5.2): {@code sm_30}
+   *     (ptxas of CUDA 12+ rejects it) or {@code sm_52}
+   */
+  public record Nvptx(
+      Optional<String> refusal,
+      int version,
+      List<String> extraAccelFlags,
+      boolean requiresHostOpts,
+      List<String> libraryRewrites,
+      String defaultArch) {
+    /** Copies the lists. */
+    public Nvptx {
+      Objects.requireNonNull(refusal, "refusal");
+      extraAccelFlags = List.copyOf(extraAccelFlags);
+      libraryRewrites = List.copyOf(libraryRewrites);
+      Objects.requireNonNull(defaultArch, "defaultArch");
+    }
+  }
+
+  /**
+   * The gcn mkoffload of this major.
+   *
+   * @param refusal why offlink does not build gcn images for this major; empty when it does
+   * @param version the {@code GOMP_offload_register_ver} word
+   */
+  public record Gcn(Optional<String> refusal, int version) {
+    /** Checks the fields. */
+    public Gcn {
+      Objects.requireNonNull(refusal, "refusal");
+    }
+  }
+
+  private static final String LIB = "/usr/lib";
+  private static final String LIBEXEC = "/usr/libexec";
+
+  private static final Layout GCC12_LAYOUT = new Layout(false, false, 4);
+  private static final Layout MASK_LAYOUT = new Layout(true, false, 4);
+  private static final Layout INDIRECT_LAYOUT = new Layout(true, true, 6);
+
+  private static final String GCN16 =
+      "not supported yet for amdgcn-amdhsa (differs from GCC 15: Debian builds gcn libraries"
+          + " only for gfx908, gfx90a and the *-generic families, the default -march is gfx90a,"
+          + " and the generated C gains a mkoffload_setup hook)";
+  private static final String NVPTX13 =
+      "not supported yet for nvptx-none (wrapper layout differs: nvptx_data gains an"
+          + " omp_requires_mask, GOMP_VERSION 2, and the accel lto1 needs"
+          + " GCC_OFFLOAD_OMP_REQUIRES_FILE)";
+  private static final String NVPTX14 =
+      "not supported yet for nvptx-none (wrapper layout differs: indirect-function tables,"
+          + " GOMP_VERSION 3, omp_requires file)";
+  private static final String NVPTX15 =
+      "not supported yet for nvptx-none (wrapper layout differs: -foffload-abi-host-opts is"
+          + " required, -mfake-exceptions, indirect-function tables)";
+  private static final String NVPTX16 =
+      "not supported yet for nvptx-none (its mkoffload has not been compared with GCC 15's)";
+  private static final String UNKNOWN =
+      "not supported (offlink implements the offload layouts of GCC 12 to 16)";
+
+  private static final List<GccRelease> KNOWN =
+      List.of(
+          new GccRelease(
+              12,
+              LIB,
+              GCC12_LAYOUT,
+              new LinkStep(false, false, false, false),
+              new Nvptx(Optional.empty(), 0x10001, List.of(), false, List.of(), "sm_30"),
+              new Gcn(Optional.empty(), 0x10002)),
+          new GccRelease(
+              13,
+              LIBEXEC,
+              MASK_LAYOUT,
+              new LinkStep(true, true, false, false),
+              new Nvptx(Optional.of(NVPTX13), 0x20001, List.of(), false, List.of(), "sm_30"),
+              new Gcn(Optional.empty(), 0x20003)),
+          new GccRelease(
+              14,
+              LIBEXEC,
+              INDIRECT_LAYOUT,
+              new LinkStep(true, true, true, false),
+              new Nvptx(
+                  Optional.of(NVPTX14),
+                  0x30001,
+                  List.of(),
+                  false,
+                  List.of("gfortran", "m"),
+                  "sm_30"),
+              new Gcn(Optional.empty(), 0x30003)),
+          new GccRelease(
+              15,
+              LIBEXEC,
+              INDIRECT_LAYOUT,
+              new LinkStep(true, true, true, true),
+              new Nvptx(
+                  Optional.of(NVPTX15),
+                  0x30001,
+                  List.of("-mfake-exceptions"),
+                  true,
+                  List.of("gfortran", "m", "stdc++"),
+                  "sm_52"),
+              new Gcn(Optional.empty(), 0x30003)),
+          new GccRelease(
+              16,
+              LIBEXEC,
+              INDIRECT_LAYOUT,
+              new LinkStep(true, true, true, true),
+              new Nvptx(
+                  Optional.of(NVPTX16),
+                  0x30001,
+                  List.of("-mfake-exceptions"),
+                  true,
+                  List.of("gfortran", "m", "stdc++"),
+                  "sm_52"),
+              new Gcn(Optional.of(GCN16), 0x30003)));
+
+  /**
+   * The release for {@code major}. A major offlink does not know gets GCC 12's behaviour with both
+   * targets refused, so nothing is built for it.
+   */
+  public static GccRelease of(int major) {
+    for (GccRelease r : KNOWN) {
+      if (r.major == major) {
+        return r;
+      }
+    }
+    return new GccRelease(
+        major,
+        LIB,
+        GCC12_LAYOUT,
+        new LinkStep(false, false, false, false),
+        new Nvptx(Optional.of(UNKNOWN), 0x10001, List.of(), false, List.of(), "sm_30"),
+        new Gcn(Optional.of(UNKNOWN), 0x10002));
+  }
+
+  /** The majors with a record, oldest first. */
+  public static List<Integer> knownMajors() {
+    return KNOWN.stream().map(GccRelease::major).toList();
+  }
+
+  /** Why {@code target} is not built for this major ("not supported yet ..."); empty if it is. */
+  public Optional<String> refusal(OffloadTarget target) {
+    return target == OffloadTarget.NVPTX ? nvptx.refusal() : gcn.refusal();
+  }
+
+  /** True when some target is built for this major. */
+  public boolean anyTargetSupported() {
+    return nvptx.refusal().isEmpty() || gcn.refusal().isEmpty();
+  }
+}
