@@ -50,10 +50,15 @@ public record ReplayComparison(boolean same, List<String> lines) {
     for (Image extra : images.values()) {
       same &= check(lines, "image " + extra.getTarget(), "absent", digest(extra));
     }
-    lines.add(
-        same
-            ? "result: the same outcome and byte-identical images"
-            : "result: the replay DIFFERS from the recorded link");
+    String result;
+    if (!same) {
+      result = "result: the replay DIFFERS from the recorded link";
+    } else if (recorded.getImagesCount() == 0) {
+      result = "result: the same outcome (no device image was built to compare)";
+    } else {
+      result = "result: the same outcome and byte-identical images";
+    }
+    lines.add(result);
     return new ReplayComparison(same, lines);
   }
 
