@@ -6,8 +6,9 @@ import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.cli.OfflinkSubcommands;
 
 /**
- * The debugging commands lto-wrapper adds to {@code offlink}: {@code replay} and {@code explain}.
- * Registered in {@code META-INF/services}.
+ * The debugging commands lto-wrapper adds to {@code offlink}: {@code replay}, {@code explain} and
+ * the standalone {@code lto-wrapper} and {@code mkoffload}. Registered in {@code
+ * META-INF/services}.
  */
 public final class DebugCommands implements OfflinkSubcommands {
   /** For {@link java.util.ServiceLoader}. */
@@ -16,7 +17,11 @@ public final class DebugCommands implements OfflinkSubcommands {
   @Override
   public List<Object> commands(ToolContext context) {
     Path libexec = libexec(System.getProperty("offlink.launcher", ""));
-    return List.of(new ReplayCommand(context, libexec), new ExplainCommand(context));
+    return List.of(
+        new ReplayCommand(context, libexec),
+        new ExplainCommand(context),
+        new LtoWrapperCommand(context, libexec),
+        new MkoffloadStandaloneCommand(context, libexec));
   }
 
   /**

@@ -1,0 +1,71 @@
+package org.offlink.ltowrapper.debug;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.offlink.bridge.ToolContext;
+import org.offlink.bridge.process.RunnerOptions;
+import org.offlink.bridge.process.SystemProcessRunner;
+import org.offlink.ltowrapper.reproduce.ScratchFolders;
+import org.offlink.streamer.io.TempDirectory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code offlink lto-wrapper [--gcc GCC] GCC-LINK-OPTIONS... OBJECTS...}: runs this tree's
+ * lto-wrapper without a driver, with what {@code GCC} would have set ({@link DriverEnvironment});
+ * prints the objects for the linker on stdout, as lto-wrapper does, and on stderr what was derived
+ * and every sub-command it ran.
+ */
+@Command(
+    name = "lto-wrapper",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Run offlink's lto-wrapper by hand: [--gcc GCC] GCC-LINK-OPTIONS... OBJECTS...",
+      "COLLECT_GCC, COLLECT_GCC_OPTIONS, OFFLOAD_TARGET_NAMES, COMPILER_PATH, LIBRARY_PATH, ...",
+      "come from 'GCC -### -B LIBEXEC/ OPTIONS OBJECTS' (default gcc-12); the objects are passed",
+      "as collect2 passes them. stdout: the objects for the linker; stderr: the derived",
+      "variables and the sub-commands run. Exit status: lto-wrapper's."
+    })
+final class LtoWrapperCommand implements Callable<Integer> {
+  private final ToolContext context;
+  private final Path libexec;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @CommandLine.Unmatched List<String> words;
+
+  LtoWrapperCommand(ToolContext context, Path libexec) {
+    this.context = context;
+    this.libexec = libexec;
+  }
+
+  @Override
+  public Integer call() throws IOException {
+    StandaloneArgs args = StandaloneArgs.parse(words == null ? List.of() : words, false);
+    List<String> inputs = StandaloneLink.inputs(args.gccArgs());
+    if (inputs.isEmpty()) {
+      throw new IllegalArgumentException("expected object files to link, found none");
+    }
+    PrintWriter err = new PrintWriter(context.err(), true);
+    Path cwd = context.workingDirectory();
+    Path scratch =
+        ScratchFolders.create(
+            TempDirectory.choose(context.environment(), cwd), "offlink-lto-wrapper-");
+    try {
+      SystemProcessRunner runner =
+          new SystemProcessRunner(RunnerOptions.quiet(context.err(), scratch));
+      StandaloneLink.Result r =
+          new StandaloneLink(runner, libexec, context.environment(), cwd)
+              .run(args.gcc(), args.gccArgs(), inputs, scratch.resolve("report.pb"), null, err);
+      StandaloneLink.describe(r, err);
+      spec.commandLine().getOut().print(r.run().stdout());
+      spec.commandLine().getOut().flush();
+      return r.run().exitStatus();
+    } finally {
+      ScratchFolders.delete(scratch);
+    }
+  }
+}
