@@ -23,11 +23,13 @@ import picocli.CommandLine.Command;
     name = "lto-wrapper",
     mixinStandardHelpOptions = true,
     description = {
-      "Run offlink's lto-wrapper by hand: [--gcc GCC] GCC-LINK-OPTIONS... OBJECTS...",
-      "COLLECT_GCC, COLLECT_GCC_OPTIONS, OFFLOAD_TARGET_NAMES, COMPILER_PATH, LIBRARY_PATH, ...",
-      "come from 'GCC -### -B LIBEXEC/ OPTIONS OBJECTS' (default gcc-12); the objects are passed",
-      "as collect2 passes them. stdout: the objects for the linker; stderr: the derived",
-      "variables and the sub-commands run. Exit status: lto-wrapper's."
+      "Run offlink's lto-wrapper by hand:",
+      "  [--gcc GCC] GCC-LINK-OPTIONS... OBJECTS...",
+      "COLLECT_GCC, COLLECT_GCC_OPTIONS, OFFLOAD_TARGET_NAMES,",
+      "COMPILER_PATH, LIBRARY_PATH come from 'GCC -### -B LIBEXEC/",
+      "OPTIONS OBJECTS' (default gcc-12); the objects are passed as",
+      "collect2 passes them. stdout: the objects for the linker;",
+      "stderr: the variables and the sub-commands run."
     })
 final class LtoWrapperCommand implements Callable<Integer> {
   private final ToolContext context;

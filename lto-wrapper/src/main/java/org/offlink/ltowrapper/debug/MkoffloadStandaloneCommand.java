@@ -30,9 +30,11 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     description = {
       "Build one offload target's wrapper object by hand:",
-      "  --target nvptx-none|amdgcn-amdhsa [-march=A] [--gcc GCC] [GCC-OPTIONS] OBJECTS -o OUT.o",
-      "The driver's variables come from 'GCC -###' (default gcc-12), lto-wrapper and mkoffload",
-      "run as in a real link (the sub-commands are printed on stderr)."
+      "  --target nvptx-none|amdgcn-amdhsa [-march=A] [--gcc GCC]",
+      "  [GCC-OPTIONS] OBJECTS -o OUT.o",
+      "The driver's variables come from 'GCC -###' (default gcc-12);",
+      "lto-wrapper and mkoffload run as in a real link, and the",
+      "sub-commands they ran are printed on stderr."
     })
 final class MkoffloadStandaloneCommand implements Callable<Integer> {
   private final ToolContext context;
