@@ -96,34 +96,12 @@ class ReproducerReplayIT {
     Path src = Files.createDirectories(work.resolve("src"));
     List<String> archived = new ArrayList<>();
     for (String s : program.staticSources()) {
-      String o = s.replace(".c", ".o");
-      ok(
-          src,
-          List.of(
-              "gcc-12",
-              "-fopenmp",
-              "-O2",
-              "-flto",
-              "-c",
-              program.directory().resolve(s).toString(),
-              "-o",
-              o));
-      archived.add(o);
+      archived.add(compileLto(src, program.directory().resolve(s)));
     }
     List<String> ar = new ArrayList<>(List.of("ar", "rcs", "libcorpus.a"));
     ar.addAll(archived);
     ok(src, ar);
-    ok(
-        src,
-        List.of(
-            "gcc-12",
-            "-fopenmp",
-            "-O2",
-            "-flto",
-            "-c",
-            program.directory().resolve("main.c").toString(),
-            "-o",
-            "main.o"));
+    compileLto(src, program.directory().resolve("main.c"));
     Path bundle = work.resolve("bundles/ok.tar");
     Run linked =
         run(
@@ -165,6 +143,14 @@ class ReproducerReplayIT {
     assertEquals(digests(original), digests(replayed));
     assertEquals(0, replayed.getExitStatus());
     deleteTree(scratch);
+  }
+
+  /** Compiles {@code source} with -fopenmp -O2 -flto into {@code dir}; returns the object name. */
+  private String compileLto(Path dir, Path source) throws Exception {
+    String name = source.getFileName().toString();
+    String object = name.substring(0, name.lastIndexOf('.')) + ".o";
+    ok(dir, List.of("gcc-12", "-fopenmp", "-O2", "-flto", "-c", source.toString(), "-o", object));
+    return object;
   }
 
   private static List<String> digests(LinkReport r) {

@@ -1,16 +1,9 @@
 package org.offlink.ltowrapper.debug;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.offlink.bridge.ToolContext;
-import org.offlink.bridge.process.RunnerOptions;
-import org.offlink.bridge.process.SystemProcessRunner;
-import org.offlink.ltowrapper.reproduce.ScratchFolders;
-import org.offlink.streamer.io.TempDirectory;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
@@ -31,43 +24,27 @@ import picocli.CommandLine.Command;
       "collect2 passes them. stdout: the objects for the linker;",
       "stderr: the variables and the sub-commands run."
     })
-final class LtoWrapperCommand implements Callable<Integer> {
-  private final ToolContext context;
-  private final Path libexec;
-
-  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
-
-  @CommandLine.Unmatched List<String> words;
-
+final class LtoWrapperCommand extends StandaloneCommand {
   LtoWrapperCommand(ToolContext context, Path libexec) {
-    this.context = context;
-    this.libexec = libexec;
+    super(context, libexec);
   }
 
   @Override
   public Integer call() throws IOException {
-    StandaloneArgs args = StandaloneArgs.parse(words == null ? List.of() : words, false);
+    StandaloneArgs args = args(false);
     List<String> inputs = StandaloneLink.inputs(args.gccArgs());
     if (inputs.isEmpty()) {
       throw new IllegalArgumentException("expected object files to link, found none");
     }
-    PrintWriter err = new PrintWriter(context.err(), true);
-    Path cwd = context.workingDirectory();
-    Path scratch =
-        ScratchFolders.create(
-            TempDirectory.choose(context.environment(), cwd), "offlink-lto-wrapper-");
-    try {
-      SystemProcessRunner runner =
-          new SystemProcessRunner(RunnerOptions.quiet(context.err(), scratch));
-      StandaloneLink.Result r =
-          new StandaloneLink(runner, libexec, context.environment(), cwd)
-              .run(args.gcc(), args.gccArgs(), inputs, scratch.resolve("report.pb"), null, err);
-      StandaloneLink.describe(r, err);
-      spec.commandLine().getOut().print(r.run().stdout());
-      spec.commandLine().getOut().flush();
-      return r.run().exitStatus();
-    } finally {
-      ScratchFolders.delete(scratch);
-    }
+    return inScratch(
+        "offlink-lto-wrapper-",
+        (link, scratch, err) -> {
+          StandaloneLink.Result r =
+              link.run(args.gcc(), args.gccArgs(), inputs, scratch.resolve("report.pb"), null, err);
+          StandaloneLink.describe(r, err);
+          spec.commandLine().getOut().print(r.run().stdout());
+          spec.commandLine().getOut().flush();
+          return r.run().exitStatus();
+        });
   }
 }

@@ -6,16 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.offlink.bridge.ToolContext;
-import org.offlink.bridge.process.RunnerOptions;
-import org.offlink.bridge.process.SystemProcessRunner;
 import org.offlink.ltowrapper.report.proto.Target;
 import org.offlink.ltowrapper.report.proto.TargetStatus;
-import org.offlink.ltowrapper.reproduce.ScratchFolders;
 import org.offlink.streamer.io.AtomicFiles;
-import org.offlink.streamer.io.TempDirectory;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
@@ -36,22 +30,14 @@ import picocli.CommandLine.Command;
       "lto-wrapper and mkoffload run as in a real link, and the",
       "sub-commands they ran are printed on stderr."
     })
-final class MkoffloadStandaloneCommand implements Callable<Integer> {
-  private final ToolContext context;
-  private final Path libexec;
-
-  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
-
-  @CommandLine.Unmatched List<String> words;
-
+final class MkoffloadStandaloneCommand extends StandaloneCommand {
   MkoffloadStandaloneCommand(ToolContext context, Path libexec) {
-    this.context = context;
-    this.libexec = libexec;
+    super(context, libexec);
   }
 
   @Override
   public Integer call() throws IOException {
-    StandaloneArgs args = StandaloneArgs.parse(words == null ? List.of() : words, true);
+    StandaloneArgs args = args(true);
     String target =
         args.target()
             .orElseThrow(() -> new IllegalArgumentException("expected --target T, found none"));
@@ -73,42 +59,39 @@ final class MkoffloadStandaloneCommand implements Callable<Integer> {
     gccArgs.add("-foffload=" + target);
     args.march().ifPresent(m -> gccArgs.add("-foffload-options=" + target + "=-march=" + m));
     gccArgs.addAll(args.gccArgs());
-    PrintWriter err = new PrintWriter(context.err(), true);
-    Path scratch =
-        ScratchFolders.create(
-            TempDirectory.choose(context.environment(), context.workingDirectory()),
-            "offlink-mkoffload-");
-    try {
-      Path tmp = Files.createDirectories(scratch.resolve("tmp"));
-      SystemProcessRunner runner =
-          new SystemProcessRunner(RunnerOptions.quiet(context.err(), scratch));
-      StandaloneLink.Result r =
-          new StandaloneLink(runner, libexec, context.environment(), context.workingDirectory())
-              .run(args.gcc(), gccArgs, inputs, scratch.resolve("report.pb"), tmp, err);
-      StandaloneLink.describe(r, err);
-      Target built =
-          r.report().getTargetsList().stream()
-              .filter(t -> t.getName().equals(target))
-              .findFirst()
-              .orElseThrow(
-                  () ->
-                      new IllegalArgumentException(
-                          "expected lto-wrapper to build "
-                              + target
-                              + ", found no such target"
-                              + " (exit status "
-                              + r.run().exitStatus()
-                              + ")"));
-      if (built.getStatus() != TargetStatus.TARGET_STATUS_OK) {
-        err.println("offlink: error: " + target + ": " + built.getError());
-        return 1;
-      }
-      Path object = context.workingDirectory().resolve(built.getObject());
-      AtomicFiles.write(output, Files.readAllBytes(object));
-      err.println("offlink: " + target + " wrapper object written to " + output);
-      return 0;
-    } finally {
-      ScratchFolders.delete(scratch);
+    return inScratch(
+        "offlink-mkoffload-",
+        (link, scratch, err) -> {
+          Path tmp = Files.createDirectories(scratch.resolve("tmp"));
+          StandaloneLink.Result r =
+              link.run(args.gcc(), gccArgs, inputs, scratch.resolve("report.pb"), tmp, err);
+          StandaloneLink.describe(r, err);
+          return copyObject(r, target, output, err);
+        });
+  }
+
+  /** Copies {@code target}'s wrapper object to {@code output}; 1 when it was not built. */
+  private int copyObject(StandaloneLink.Result r, String target, Path output, PrintWriter err)
+      throws IOException {
+    Target built =
+        r.report().getTargetsList().stream()
+            .filter(t -> t.getName().equals(target))
+            .findFirst()
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "expected lto-wrapper to build "
+                            + target
+                            + ", found no such target (exit status "
+                            + r.run().exitStatus()
+                            + ")"));
+    if (built.getStatus() != TargetStatus.TARGET_STATUS_OK) {
+      err.println("offlink: error: " + target + ": " + built.getError());
+      return 1;
     }
+    Path object = context.workingDirectory().resolve(built.getObject());
+    AtomicFiles.write(output, Files.readAllBytes(object));
+    err.println("offlink: " + target + " wrapper object written to " + output);
+    return 0;
   }
 }

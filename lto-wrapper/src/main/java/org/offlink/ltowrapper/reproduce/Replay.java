@@ -17,6 +17,7 @@ import org.offlink.ltowrapper.report.proto.EnvironmentVariable;
 import org.offlink.ltowrapper.report.proto.LinkReport;
 import org.offlink.ltowrapper.report.proto.ReproducerManifest;
 import org.offlink.ltowrapper.reproduce.BundleReader.Bundle;
+import org.offlink.streamer.inspect.Sha256;
 import org.offlink.streamer.opts.OptionQuoting;
 
 /**
@@ -98,7 +99,7 @@ public final class Replay {
   private static void place(Bundle bundle, BundledFile f, Path root, PathRewriter rewriter)
       throws IOException {
     byte[] bytes = Files.readAllBytes(bundle.file(f.getPath()));
-    if (!Digests.sha256(bytes).equals(f.getSha256())) {
+    if (!Sha256.hex(bytes).equals(f.getSha256())) {
       throw new IllegalArgumentException(
           bundle.file(f.getPath())
               + ": expected the SHA-256 the manifest records ("

@@ -18,6 +18,7 @@ import org.offlink.ltowrapper.report.proto.BundledFile;
 import org.offlink.ltowrapper.report.proto.LinkReport;
 import org.offlink.ltowrapper.report.proto.ReproducerManifest;
 import org.offlink.ltowrapper.report.proto.ToolVersion;
+import org.offlink.streamer.inspect.Sha256;
 import org.offlink.streamer.io.ErrorText;
 
 /**
@@ -151,7 +152,7 @@ public final class Reproducer {
           BundledFile.newBuilder()
               .setPath(file.toString())
               .setSize(bytes.length)
-              .setSha256(Digests.sha256(bytes))
+              .setSha256(Sha256.hex(bytes))
               .setRole(inputs.files().get(file)));
       tar.put(top + "/" + BundlePaths.entryOf(file), TarBundle.Content.of(bytes));
     }

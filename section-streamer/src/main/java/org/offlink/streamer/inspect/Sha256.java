@@ -5,10 +5,11 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /** SHA-256 as lower-case hex, for image fingerprints. */
-final class Sha256 {
+public final class Sha256 {
   private Sha256() {}
 
-  static String hex(byte[] data) {
+  /** The SHA-256 of {@code data} in lower-case hex. */
+  public static String hex(byte[] data) {
     try {
       return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(data));
     } catch (NoSuchAlgorithmException e) {
