@@ -13,7 +13,7 @@ FROM debian:bookworm AS build
 ARG EXTRA_CA_CERTS=
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      openjdk-17-jdk-headless maven ca-certificates-java \
+      openjdk-17-jdk-headless maven ca-certificates-java locales \
  && rm -rf /var/lib/apt/lists/* \
  && if [ -n "$EXTRA_CA_CERTS" ]; then \
       printf '%s\n' "$EXTRA_CA_CERTS" | csplit -s -z -f /usr/local/share/ca-certificates/extra- \

@@ -28,6 +28,12 @@ public record ToolContext(
    */
   public static final String CALLER_LC_ALL = "OFFLINK_CALLER_LC_ALL";
 
+  /**
+   * Where the launcher keeps the caller's {@code LOCPATH} when it points the JVM at the tree's own
+   * byte-transparent locale; {@value #UNSET} when it was unset.
+   */
+  public static final String CALLER_LOCPATH = "OFFLINK_CALLER_LOCPATH";
+
   /** The value of {@link #CALLER_LC_ALL} for an unset {@code LC_ALL}. */
   public static final String UNSET = "__unset__";
 
@@ -43,18 +49,25 @@ public record ToolContext(
    * language and quote characters, exactly as under stock GCC.
    */
   public static Map<String, String> callerEnvironment(Map<String, String> environment) {
-    String saved = environment.get(CALLER_LC_ALL);
-    if (saved == null) {
+    if (!environment.containsKey(CALLER_LC_ALL) && !environment.containsKey(CALLER_LOCPATH)) {
       return environment;
     }
     Map<String, String> env = new java.util.HashMap<>(environment);
-    env.remove(CALLER_LC_ALL);
-    if (saved.equals(UNSET)) {
-      env.remove("LC_ALL");
-    } else {
-      env.put("LC_ALL", saved);
-    }
+    restore(env, CALLER_LC_ALL, "LC_ALL");
+    restore(env, CALLER_LOCPATH, "LOCPATH");
     return env;
+  }
+
+  private static void restore(Map<String, String> env, String savedIn, String name) {
+    String saved = env.remove(savedIn);
+    if (saved == null) {
+      return;
+    }
+    if (saved.equals(UNSET)) {
+      env.remove(name);
+    } else {
+      env.put(name, saved);
+    }
   }
 
   /** The value of an environment variable, if set (an empty value counts as set). */

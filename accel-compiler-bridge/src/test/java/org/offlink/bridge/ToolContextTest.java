@@ -2,6 +2,7 @@ package org.offlink.bridge;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -19,6 +20,26 @@ class ToolContextTest {
     Map<String, String> launched =
         Map.of("LC_ALL", "C.UTF-8", ToolContext.CALLER_LC_ALL, ToolContext.UNSET, "LANG", "C");
     assertEquals(Map.of("LANG", "C"), ToolContext.callerEnvironment(launched));
+  }
+
+  @Test
+  void theLaunchersLocpathForItsOwnLocaleIsUndoneToo() {
+    Map<String, String> launched = inOwnLocale(ToolContext.UNSET, ToolContext.UNSET);
+    launched.put("LANG", "de_DE.UTF-8");
+    assertEquals(Map.of("LANG", "de_DE.UTF-8"), ToolContext.callerEnvironment(launched));
+    assertEquals(
+        Map.of("LC_ALL", "C", "LOCPATH", "/home/u/locales"),
+        ToolContext.callerEnvironment(inOwnLocale("C", "/home/u/locales")));
+  }
+
+  /** The launcher ran the JVM in its C.ISO-8859-1 locale, found through LOCPATH. */
+  private static Map<String, String> inOwnLocale(String callerLcAll, String callerLocpath) {
+    Map<String, String> env = new HashMap<>();
+    env.put("LC_ALL", "C.ISO-8859-1");
+    env.put("LOCPATH", "/opt/offlink/lib/locale");
+    env.put(ToolContext.CALLER_LC_ALL, callerLcAll);
+    env.put(ToolContext.CALLER_LOCPATH, callerLocpath);
+    return env;
   }
 
   @Test

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,12 +23,19 @@ import org.junit.jupiter.api.io.TempDir;
 class PathNamesIT {
   private static final Path SCRIPT = Path.of("src/test/scripts/path-names.sh");
 
+  private static final Path LONG_CWD_SCRIPT = Path.of("src/test/scripts/long-cwd.sh");
+
   private static List<String> run(String group, Path work)
+      throws IOException, InterruptedException {
+    return runScript(SCRIPT, work, group);
+  }
+
+  private static List<String> runScript(Path script, Path work, String last)
       throws IOException, InterruptedException {
     String dist = System.getProperty("offlink.dist");
     assertNotNull(dist, "system property offlink.dist (set by failsafe)");
     Process p =
-        new ProcessBuilder("bash", SCRIPT.toString(), dist, work.toString(), group)
+        new ProcessBuilder("bash", script.toString(), dist, work.toString(), last)
             .redirectErrorStream(true)
             .start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
@@ -49,14 +55,32 @@ class PathNamesIT {
   }
 
   /**
-   * A name with bytes that are not UTF-8 ({@code caf\351}, Latin-1): stock links; offlink does not
-   * yet (the JVM decodes paths with the locale's charset, UTF-8 at best, which cannot carry such
-   * bytes). Excluded from the default run by its tag until that is fixed.
+   * Issue 18, item 8: {@code -save-temps} in a working directory of 4,090 characters, where GCC's
+   * dump names only work relative (the absolute ones pass PATH_MAX): for nvptx, GCN and both,
+   * offlink links where stock links, and the program registers byte for byte what stock's does (the
+   * spy). {@code src/test/scripts/long-cwd.sh} makes the directories: the JVM cannot.
    */
-  @Tag("offlink-latin1-paths")
+  @Test
+  void saveTempsInA4090CharacterDirectoryLinksAndRegistersAsStock(@TempDir Path work)
+      throws Exception {
+    Path spy = Toolchain.create(work).spyLibrary();
+    List<String> results = runScript(LONG_CWD_SCRIPT, work, spy.toString());
+    assertEquals(3, results.size(), "nvptx, GCN and both: " + results);
+    for (String r : results) {
+      assertTrue(r.endsWith("stock=0 ours=0 ran=0 spy=same"), r);
+    }
+  }
+
+  /**
+   * A name with bytes that are not UTF-8 ({@code caf\351}, Latin-1) in every locale: no UTF-8
+   * locale can decode it, so the launchers run the JVM in the tree's byte-transparent ISO-8859-1
+   * locale and the tools read and write paths and option text with that charset (NativeCharset).
+   */
   @Test
   void aLatin1NameLinksWhereStockLinks(@TempDir Path work) throws Exception {
-    for (String r : run("latin1", work)) {
+    List<String> results = run("latin1", work);
+    assertTrue(results.size() >= 3, "3 locales at least: " + results);
+    for (String r : results) {
       assertTrue(r.endsWith("stock=0 ours=0 ran=0"), r);
     }
   }

@@ -1,7 +1,6 @@
 package org.offlink.ltowrapper;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,6 +11,8 @@ import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.process.ProcessRunner;
 import org.offlink.bridge.process.ResponseFiles;
 import org.offlink.ltowrapper.report.LinkRecorder;
+import org.offlink.streamer.io.NativeCharset;
+import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * Runs child programs the way GCC's {@code fork_execute} does (CU:143): the arguments after argv[0]
@@ -75,12 +76,12 @@ public final class ChildRunner {
     }
     Path rsp =
         temps.saveTemps() && atSuffix != null
-            ? cwd.resolve(dump.named(atSuffix))
+            ? WorkingDirectory.resolve(cwd, dump.named(atSuffix))
             : temps.create("");
     String rspName = temps.saveTemps() && atSuffix != null ? dump.named(atSuffix) : rsp.toString();
     try {
       Files.writeString(
-          rsp, ResponseFiles.format(argv.subList(1, argv.size())), StandardCharsets.UTF_8);
+          rsp, ResponseFiles.format(argv.subList(1, argv.size())), NativeCharset.CHARSET);
     } catch (IOException e) {
       throw new LtoWrapperException("could not write to response file " + rspName, e);
     }

@@ -22,6 +22,7 @@ import org.offlink.streamer.edit.LtoDebugSectionCopier;
 import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfReader;
 import org.offlink.streamer.elf.ElfSection;
+import org.offlink.streamer.io.NativeCharset;
 import org.offlink.streamer.io.TempDirectory;
 import org.offlink.streamer.opts.OptionQuoting;
 
@@ -79,13 +80,12 @@ final class LtoWrapperWiring {
     int start = 0;
     for (int i = 0; i < data.length; i++) {
       if (data[i] == 0) {
-        strings.add(new String(data, start, i - start, java.nio.charset.StandardCharsets.UTF_8));
+        strings.add(new String(data, start, i - start, NativeCharset.CHARSET));
         start = i + 1;
       }
     }
     if (start < data.length) {
-      strings.add(
-          new String(data, start, data.length - start, java.nio.charset.StandardCharsets.UTF_8));
+      strings.add(new String(data, start, data.length - start, NativeCharset.CHARSET));
     }
     return strings;
   }

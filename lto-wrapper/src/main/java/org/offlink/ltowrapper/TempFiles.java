@@ -11,6 +11,7 @@ import java.util.Set;
 import org.offlink.streamer.io.ExitCleanup;
 import org.offlink.streamer.io.IoReasons;
 import org.offlink.streamer.io.TempDirectory;
+import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * Temporary files as a scoped resource with GCC's rules: {@link #create} is libiberty's {@code
@@ -63,7 +64,7 @@ public final class TempFiles {
     if (saveTemps) {
       return;
     }
-    Path file = cwd.resolve(name);
+    Path file = WorkingDirectory.resolve(cwd, name);
     owned.add(file);
     try {
       ExitCleanup.track(file);
@@ -74,14 +75,14 @@ public final class TempFiles {
 
   /** Hands a file over to the linker plugin: it is no longer ours to delete. */
   public synchronized void release(String name) {
-    Path file = cwd.resolve(name);
+    Path file = WorkingDirectory.resolve(cwd, name);
     owned.remove(file);
     ExitCleanup.untrack(file);
   }
 
   /** GCC's {@code maybe_unlink} of {@code name} (relative to the working directory). */
   public void maybeUnlink(String name) {
-    Path file = cwd.resolve(name);
+    Path file = WorkingDirectory.resolve(cwd, name);
     synchronized (this) {
       owned.remove(file);
     }

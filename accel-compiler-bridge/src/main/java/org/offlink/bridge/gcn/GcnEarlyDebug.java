@@ -8,6 +8,7 @@ import java.util.List;
 import org.offlink.bridge.gcc.OffloadOptions;
 import org.offlink.bridge.temp.TempFiles;
 import org.offlink.streamer.edit.LtoDebugSectionCopier;
+import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * gcn mkoffload's early debug objects (GCC 12 {@code main} and {@code copy_early_debug_info},
@@ -34,7 +35,7 @@ final class GcnEarlyDebug {
       }
       String saved = options.names().mkoffload(".dbg" + attempted++ + ".o");
       String name = options.saveTemps() ? saved : temps.scratch(".mkoffload.dbg.o").toString();
-      if (copy(cwd.resolve(arg), cwd.resolve(name), settings)) {
+      if (copy(WorkingDirectory.resolve(cwd, arg), WorkingDirectory.resolve(cwd, name), settings)) {
         if (options.saveTemps()) {
           temps.named(saved, ".mkoffload.dbg.o");
         }

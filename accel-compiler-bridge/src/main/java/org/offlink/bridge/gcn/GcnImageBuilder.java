@@ -26,6 +26,7 @@ import org.offlink.bridge.tool.ResolvedTool;
 import org.offlink.bridge.tool.ToolLocator;
 import org.offlink.streamer.MalformedObjectException;
 import org.offlink.streamer.io.TempDirectory;
+import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * Builds the amdgcn device image like the gcn mkoffload of the detected GCC (12: reference
@@ -92,15 +93,15 @@ public final class GcnImageBuilder {
             .withResponseFile(DumpNames.GCC_ARGS));
     // GCC prints the uint32_t with %d into a uintptr_t initializer: bit 31 sign-extends.
     long mask = requires == null ? 0 : requires.readMask();
-    Path asm1Path = cwd.resolve(asm1);
+    Path asm1Path = WorkingDirectory.resolve(cwd, asm1);
     GcnAsmProcessor.Result processed =
         GcnAsmProcessor.process(release, readIntermediate(asm1Path, "asm"), asm1Path);
-    Files.write(cwd.resolve(asm2), processed.assembly());
+    Files.write(WorkingDirectory.resolve(cwd, asm2), processed.assembly());
     link(
         Command.of(
             linkArgv(accel.argv0(), options, settings, args, debugObjects, asm2, hsaco), env, cwd),
         settings);
-    Path hsacoPath = cwd.resolve(hsaco);
+    Path hsacoPath = WorkingDirectory.resolve(cwd, hsaco);
     byte[] image = readIntermediate(hsacoPath, "obj");
     checkHeader(HsacoHeader.read(image, hsacoPath), settings, hsacoPath);
     return new GcnImage(

@@ -41,6 +41,7 @@ import org.offlink.streamer.io.AtomicFiles;
 import org.offlink.streamer.io.ErrorText;
 import org.offlink.streamer.io.IoReasons;
 import org.offlink.streamer.io.TempDirectory;
+import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * GCC 12's mkoffload as a library, so that lto-wrapper can run it in-process: builds the device
@@ -129,7 +130,7 @@ public final class Mkoffload {
     }
     PhaseClock clock = new PhaseClock(context.env("OFFLINK_TIMING").isPresent(), context.err());
     clock.mark("start-up and arguments");
-    Path out = context.workingDirectory().resolve(output);
+    Path out = WorkingDirectory.resolve(context.workingDirectory(), output);
     requireWritableDirectory(out);
     if (!request.inputsChecked()) {
       requireObjects(options);
@@ -175,9 +176,9 @@ public final class Mkoffload {
 
   /** Fails before any compiler runs when the output cannot be written (no work is wasted). */
   private static void requireWritableDirectory(Path out) throws IOException {
-    Path dir = out.toAbsolutePath().getParent();
+    Path dir = out.getParent() != null ? out.getParent() : Path.of(".");
     String reason =
-        dir == null || !Files.exists(dir)
+        !Files.exists(dir)
             ? "No such file or directory"
             : !Files.isDirectory(dir)
                 ? "Not a directory"
@@ -204,7 +205,7 @@ public final class Mkoffload {
         continue;
       }
       MemberSpec spec = MemberSpec.parse(arg);
-      Path file = context.workingDirectory().resolve(spec.file());
+      Path file = WorkingDirectory.resolve(context.workingDirectory(), spec.file());
       if (!Files.isRegularFile(file)) {
         continue;
       }
@@ -252,7 +253,7 @@ public final class Mkoffload {
   private String writeCFile(TempFiles temps, OffloadOptions options, WrapperSource source)
       throws IOException {
     String cFile = temps.named(options.names().cFile(), ".c");
-    Path path = context.workingDirectory().resolve(cFile);
+    Path path = WorkingDirectory.resolve(context.workingDirectory(), cFile);
     try {
       Files.writeString(path, source.c(), StandardCharsets.UTF_8);
     } catch (IOException e) {

@@ -22,6 +22,7 @@ import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.bridge.tool.ResolvedTool;
 import org.offlink.bridge.tool.ToolLocator;
 import org.offlink.streamer.io.TempDirectory;
+import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * Builds the nvptx device image like GCC 12's nvptx mkoffload (reference §3.3–3.4): runs the accel
@@ -66,7 +67,7 @@ public final class NvptxImageBuilder {
     startScanLoopWarmUp();
     runner.runChecked(
         Command.of(argv, env, context.workingDirectory()).withResponseFile(DumpNames.GCC_ARGS));
-    Path ptx = context.workingDirectory().resolve(ptxFile);
+    Path ptx = WorkingDirectory.resolve(context.workingDirectory(), ptxFile);
     if (!Files.isRegularFile(ptx)) {
       throw new IOException("cannot open intermediate ptx file " + ptxFile);
     }

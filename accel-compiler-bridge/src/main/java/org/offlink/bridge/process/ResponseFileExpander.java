@@ -2,7 +2,6 @@ package org.offlink.bridge.process;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -10,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.offlink.streamer.io.FileKinds;
+import org.offlink.streamer.io.NativeCharset;
+import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * Expands {@code @file} arguments the way libiberty's {@code expandargv} does (GCC's tools call it
@@ -69,7 +70,7 @@ public final class ResponseFileExpander {
   private Optional<String> read(String name) throws ResponseFileException {
     Path file;
     try {
-      file = workingDirectory.resolve(name);
+      file = WorkingDirectory.resolve(workingDirectory, name);
     } catch (InvalidPathException e) {
       return Optional.empty(); // a name no file can have (a NUL in it): fopen fails the same way
     }
@@ -95,7 +96,7 @@ public final class ResponseFileExpander {
                 + " bytes");
       }
       try (InputStream in = Files.newInputStream(file)) {
-        return Optional.of(new String(in.readNBytes((int) size), StandardCharsets.UTF_8));
+        return Optional.of(new String(in.readNBytes((int) size), NativeCharset.CHARSET));
       }
     } catch (ResponseFileException e) {
       throw e;

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,7 +17,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.offlink.bridge.tool.ExecutableSearch;
 import org.offlink.streamer.io.ErrorText;
+import org.offlink.streamer.io.NativeCharset;
 import org.offlink.streamer.io.TempDirectory;
+import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * The real {@link ProcessRunner}: runs argv lists through {@link ProcessBuilder} (never a shell),
@@ -55,7 +56,7 @@ public final class SystemProcessRunner implements ProcessRunner {
       }
       if (responseFile.isPresent()) {
         List<String> rest = command.argv().subList(1, command.argv().size());
-        Files.writeString(responseFile.get(), ResponseFiles.format(rest), StandardCharsets.UTF_8);
+        Files.writeString(responseFile.get(), ResponseFiles.format(rest), NativeCharset.CHARSET);
       }
       return execute(command, argv);
     } finally {
@@ -72,7 +73,7 @@ public final class SystemProcessRunner implements ProcessRunner {
   private Path responseFilePath(Command command) throws IOException {
     if (keepResponseFile()) {
       String name = options.dumppfx().get() + command.responseFileSuffix().get();
-      return command.workingDirectory().resolve(name);
+      return WorkingDirectory.resolve(command.workingDirectory(), name);
     }
     if (options.dryRun()) {
       return options.tempDirectory().resolve("ccXXXXXX");
@@ -107,7 +108,7 @@ public final class SystemProcessRunner implements ProcessRunner {
     CompletableFuture<byte[]> err = drain(process.getErrorStream());
     int status = waitFor(process, command, argv);
     Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
-    Charset cs = Charset.defaultCharset();
+    Charset cs = NativeCharset.CHARSET;
     return new CommandResult(
         argv, status, new String(join(out), cs), new String(join(err), cs), elapsed);
   }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Objects;
 import org.offlink.streamer.io.IoReasons;
 import org.offlink.streamer.io.TempDirectory;
+import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * Scoped temporary files with GCC's rules. {@link #named} gives {@code <saved name>} under {@code
@@ -65,7 +66,7 @@ public final class TempFiles implements AutoCloseable {
 
   /** Resolves a name returned by {@link #named} against the working directory. */
   public Path path(String name) {
-    return workingDirectory.resolve(name);
+    return WorkingDirectory.resolve(workingDirectory, name);
   }
 
   /** Whether -save-temps is in effect. */

@@ -64,7 +64,7 @@ final class DataBlock {
       return known;
     }
     long offset = used;
-    putBytes(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    putBytes(text.getBytes(org.offlink.streamer.io.NativeCharset.CHARSET));
     putU8(0);
     literals.put(text, offset);
     return offset;

@@ -2,6 +2,7 @@ package org.offlink.ltowrapper.io;
 
 import java.nio.file.Path;
 import java.util.Objects;
+import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * An input as lto-wrapper names it: the spelling given on the command line or in the offload list,
@@ -31,10 +32,11 @@ public record InputFile(String spelling, Path file, long offset) {
     if (at > 0) {
       Long offset = parseCLong(spelling.substring(at + 1));
       if (offset != null) {
-        return new InputFile(spelling, dir.resolve(spelling.substring(0, at)), offset);
+        return new InputFile(
+            spelling, WorkingDirectory.resolve(dir, spelling.substring(0, at)), offset);
       }
     }
-    return new InputFile(spelling, dir.resolve(spelling), 0);
+    return new InputFile(spelling, WorkingDirectory.resolve(dir, spelling), 0);
   }
 
   private static Long parseCLong(String s) {

@@ -8,6 +8,7 @@ import java.util.List;
 import org.offlink.ltowrapper.LtoWrapperException;
 import org.offlink.ltowrapper.RunContext;
 import org.offlink.ltowrapper.io.InputFile;
+import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * Early debug objects (LW:1167): for each LTO input with {@code .gnu.debuglto_.debug_info}, a copy
@@ -31,7 +32,7 @@ final class EarlyDebug {
           ctx.temps().saveTemps()
               ? in.spelling() + ".debug.temp.o"
               : ctx.temps().create(".debug.temp.o").toString();
-      Path out = ctx.cwd().resolve(name);
+      Path out = WorkingDirectory.resolve(ctx.cwd(), name);
       ctx.temps().register(name);
       boolean made;
       try {

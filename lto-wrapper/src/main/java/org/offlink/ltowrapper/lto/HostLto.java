@@ -12,6 +12,7 @@ import org.offlink.ltowrapper.jobs.FixedTokenPool;
 import org.offlink.ltowrapper.jobs.JobScheduler;
 import org.offlink.ltowrapper.jobs.JobserverClient;
 import org.offlink.ltowrapper.jobs.TokenPool;
+import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * The host LTO flow (§2.11, §2.12): one {@code COLLECT_GCC -xlto -c ... -fwpa} (or plain LTO)
@@ -86,7 +87,7 @@ public final class HostLto {
     if (!plan.whopr()) {
       lines.add(first.output());
     } else {
-      Path list = ctx.cwd().resolve(first.output());
+      Path list = WorkingDirectory.resolve(ctx.cwd(), first.output());
       List<LtransList.Entry> entries = LtransList.read(list, first.output());
       ctx.temps().maybeUnlink(first.output());
       warnAboutParallelism(entries.size());

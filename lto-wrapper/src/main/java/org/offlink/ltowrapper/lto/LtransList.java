@@ -1,12 +1,12 @@
 package org.offlink.ltowrapper.lto;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.offlink.ltowrapper.LtoWrapperException;
+import org.offlink.streamer.io.NativeCharset;
 
 /**
  * The WPA output list ({@code -fltrans-output-list=}): pairs of lines {@code <priority>\n<path>\n};
@@ -58,7 +58,7 @@ public final class LtransList {
   /** Reads and parses the list file. */
   public static List<Entry> read(Path file, String name) {
     try {
-      return parse(Files.readString(file, StandardCharsets.UTF_8), name);
+      return parse(Files.readString(file, NativeCharset.CHARSET), name);
     } catch (IOException e) {
       throw new LtoWrapperException("%<fopen%>: " + name + ": No such file or directory", e);
     }

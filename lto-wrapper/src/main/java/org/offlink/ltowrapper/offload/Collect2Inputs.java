@@ -11,6 +11,7 @@ import java.util.Set;
 import org.offlink.ltowrapper.LtoWrapperException;
 import org.offlink.ltowrapper.RunContext;
 import org.offlink.ltowrapper.io.InputFile;
+import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * The non-plugin link ({@code gcc -fno-use-linker-plugin}): collect2 gives lto-wrapper every object
@@ -39,13 +40,14 @@ public final class Collect2Inputs {
     }
     List<String> copies = new ArrayList<>();
     for (String arg : inputs) {
-      Path file = ctx.cwd().resolve(arg);
+      Path file = WorkingDirectory.resolve(ctx.cwd(), arg);
       if (arg.startsWith("-") || lto.contains(arg) || !Files.isRegularFile(file)) {
         continue;
       }
       String name = outputName(copies.size());
       try {
-        Files.copy(file, ctx.cwd().resolve(name), StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(
+            file, WorkingDirectory.resolve(ctx.cwd(), name), StandardCopyOption.REPLACE_EXISTING);
       } catch (IOException e) {
         throw new LtoWrapperException("writing output file " + name + ": " + e.getMessage(), e);
       }

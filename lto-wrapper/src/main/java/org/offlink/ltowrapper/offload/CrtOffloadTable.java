@@ -7,6 +7,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.Optional;
 import org.offlink.ltowrapper.LtoWrapperException;
 import org.offlink.ltowrapper.RunContext;
+import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * The {@code __OFFLOAD_TABLE__} object. GCC 12 (LW:1044–1101) copies the first readable {@code
@@ -52,7 +53,7 @@ final class CrtOffloadTable {
     void discard() {
       if (name.isPresent()) {
         try {
-          Files.deleteIfExists(cwd.resolve(name.get()));
+          Files.deleteIfExists(WorkingDirectory.resolve(cwd, name.get()));
         } catch (IOException e) {
           // a temp file: removed at exit anyway
         }
@@ -71,11 +72,12 @@ final class CrtOffloadTable {
       return Optional.of(name);
     }
     for (String entry : libraryPath.get().split(":", -1)) {
-      Path src = ctx.cwd().resolve(entry + "/crtoffloadtable.o");
+      Path src = WorkingDirectory.resolve(ctx.cwd(), entry + "/crtoffloadtable.o");
       if (Files.isReadable(src) && !Files.isDirectory(src)) {
         String name = outputName();
         try {
-          Files.copy(src, ctx.cwd().resolve(name), StandardCopyOption.REPLACE_EXISTING);
+          Files.copy(
+              src, WorkingDirectory.resolve(ctx.cwd(), name), StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
           throw new LtoWrapperException("writing output file", e);
         }
@@ -96,7 +98,7 @@ final class CrtOffloadTable {
 
   private void write(String name, byte[] bytes) {
     try {
-      Files.write(ctx.cwd().resolve(name), bytes);
+      Files.write(WorkingDirectory.resolve(ctx.cwd(), name), bytes);
     } catch (IOException e) {
       throw new LtoWrapperException("writing output file", e);
     }

@@ -26,6 +26,7 @@ import org.offlink.ltowrapper.options.DecodedOption;
 import org.offlink.ltowrapper.options.HostHardening;
 import org.offlink.ltowrapper.options.OptionMerger;
 import org.offlink.streamer.MalformedObjectException;
+import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * The offload part of lto-wrapper (LW:1719–1815 and 909–1101): read the offload object list, merge
@@ -162,7 +163,7 @@ public final class OffloadImages {
     if (known.isEmpty()) {
       return;
     }
-    Path object = ctx.cwd().resolve(image);
+    Path object = WorkingDirectory.resolve(ctx.cwd(), image);
     Optional<ImageCounts> counts = ctx.builtImages().counts(object);
     if (counts.isEmpty()) {
       try {
@@ -188,7 +189,7 @@ public final class OffloadImages {
   }
 
   private List<String> readList(String name) {
-    Path file = ctx.cwd().resolve(name);
+    Path file = WorkingDirectory.resolve(ctx.cwd(), name);
     List<String> names;
     try {
       names = ctx.services().offloadList().read(file);

@@ -14,6 +14,7 @@ import org.offlink.ltowrapper.LtoWrapperOptions;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.report.proto.LinkReport;
 import org.offlink.streamer.io.ErrorText;
+import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * Collects the link report of one lto-wrapper run while it happens ({@code OFFLINK_REPORT}). The
@@ -58,7 +59,7 @@ public final class LinkRecorder {
     if (name.isEmpty() && !needed) {
       return DISABLED;
     }
-    Path file = name.isEmpty() ? null : cwd.resolve(name);
+    Path file = name.isEmpty() ? null : WorkingDirectory.resolve(cwd, name);
     return recording(file, options, cwd, version, System::nanoTime);
   }
 

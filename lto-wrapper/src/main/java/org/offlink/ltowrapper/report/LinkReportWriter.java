@@ -8,10 +8,10 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.MessageOrBuilder;
 import com.google.protobuf.util.JsonFormat;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.offlink.ltowrapper.report.proto.LinkReport;
 import org.offlink.streamer.io.AtomicFiles;
+import org.offlink.streamer.io.NativeCharset;
 
 /**
  * Encodes a {@link LinkReport} and writes it atomically: to a temporary file beside the target,
@@ -28,7 +28,7 @@ public final class LinkReportWriter {
   /** The bytes of {@code report} in {@code format}. */
   public static byte[] encode(LinkReport report, ReportFormat format) {
     if (format == ReportFormat.BINARY) {
-      return report.toByteArray();
+      return ProtoText.asUtf8(report).toByteArray();
     }
     return json(report);
   }
@@ -47,7 +47,9 @@ public final class LinkReportWriter {
       // Re-printed for one layout throughout (JsonFormat mixes inline and one-per-line lists) and
       // without HTML escaping ('=' as \u003d in every option is unreadable); same tree, same order.
       JsonElement tree = JsonParser.parseString(json);
-      return (PRETTY.toJson(tree) + "\n").getBytes(StandardCharsets.UTF_8);
+      // The text is ASCII but for the paths and options it quotes, which are the OS's bytes as
+      // decoded by NativeCharset: encoding it back gives those bytes (UTF-8 JSON for UTF-8 names).
+      return (PRETTY.toJson(tree) + "\n").getBytes(NativeCharset.CHARSET);
     } catch (InvalidProtocolBufferException e) {
       // Only Any fields with unknown types fail to print; our messages have none.
       throw new IllegalStateException("cannot print " + message.getClass().getSimpleName(), e);

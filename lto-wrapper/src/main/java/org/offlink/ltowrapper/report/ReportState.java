@@ -29,6 +29,7 @@ import org.offlink.ltowrapper.report.proto.LinkReport;
 import org.offlink.ltowrapper.report.proto.Subcommand;
 import org.offlink.ltowrapper.report.proto.Target;
 import org.offlink.ltowrapper.report.proto.TargetStatus;
+import org.offlink.streamer.io.WorkingDirectory;
 
 /** The mutable state behind an enabled {@link LinkRecorder}; every method is synchronized. */
 final class ReportState {
@@ -108,7 +109,7 @@ final class ReportState {
     }
     t.setStatus(TargetStatus.TARGET_STATUS_OK).setObject(object.get());
     try {
-      objectSizes.put(name, Files.size(cwd.resolve(object.get())));
+      objectSizes.put(name, Files.size(WorkingDirectory.resolve(cwd, object.get())));
     } catch (IOException e) {
       // left out: the report says what it knows and the link goes on
     }

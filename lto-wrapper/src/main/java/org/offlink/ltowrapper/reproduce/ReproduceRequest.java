@@ -3,6 +3,7 @@ package org.offlink.ltowrapper.reproduce;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * Whether a link writes a reproducer bundle, and where: {@code OFFLINK_REPRODUCE=FILE.tar} on every
@@ -27,7 +28,7 @@ public record ReproduceRequest(Optional<Path> always, Optional<Path> onFailureDi
 
   private static Optional<Path> path(Map<String, String> env, String name, Path cwd) {
     String v = env.getOrDefault(name, "");
-    return v.isEmpty() ? Optional.empty() : Optional.of(cwd.resolve(v));
+    return v.isEmpty() ? Optional.empty() : Optional.of(WorkingDirectory.resolve(cwd, v));
   }
 
   /** Whether any bundle may be written (the run must then record its report). */

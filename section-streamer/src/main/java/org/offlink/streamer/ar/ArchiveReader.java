@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Optional;
 import org.offlink.streamer.MalformedObjectException;
 import org.offlink.streamer.io.FileKinds;
+import org.offlink.streamer.io.NativeCharset;
 
 /**
  * Reads the table of contents of GNU, BSD and thin {@code ar} archives without copying member data:
@@ -117,7 +118,7 @@ public final class ArchiveReader {
     if (name.startsWith(BSD_LONG_NAME)) {
       bsd = true;
       int nameLength = bsdNameLength(pos, name, size);
-      name = stripNuls(new String(read(dataAt, nameLength), StandardCharsets.UTF_8));
+      name = stripNuls(new String(read(dataAt, nameLength), NativeCharset.CHARSET));
       dataAt += nameLength;
       size -= nameLength;
     }
@@ -193,7 +194,7 @@ public final class ArchiveReader {
     if (to > from && longNames[to - 1] == '/') {
       to--;
     }
-    return new String(longNames, from, to - from, StandardCharsets.UTF_8);
+    return new String(longNames, from, to - from, NativeCharset.CHARSET);
   }
 
   private int bsdNameLength(long pos, String name, long size) throws MalformedObjectException {

@@ -1,12 +1,12 @@
 package org.offlink.streamer.ar;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.offlink.streamer.MalformedObjectException;
+import org.offlink.streamer.io.NativeCharset;
 
 /**
  * Reads an {@link OffloadObjectList} with lto-wrapper's tolerance: {@code fscanf("%u ")} for the
@@ -24,7 +24,7 @@ public final class OffloadObjectListReader {
 
   /** Reads {@code file}; a missing file surfaces as the {@link IOException} from opening it. */
   public static OffloadObjectList read(Path file) throws IOException {
-    return parse(file, new String(Files.readAllBytes(file), StandardCharsets.UTF_8));
+    return parse(file, new String(Files.readAllBytes(file), NativeCharset.CHARSET));
   }
 
   /** Parses {@code text}, naming {@code file} in errors. */

@@ -1,9 +1,9 @@
 package org.offlink.streamer.ar;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.offlink.streamer.io.NativeCharset;
 
 /**
  * Writes an {@link OffloadObjectList} in the layout lto-plugin uses (count line, one name a line).
@@ -22,6 +22,6 @@ public final class OffloadObjectListWriter {
 
   /** Writes {@code list} to {@code file}, replacing it. */
   public static void write(Path file, OffloadObjectList list) throws IOException {
-    Files.writeString(file, format(list), StandardCharsets.UTF_8);
+    Files.writeString(file, format(list), NativeCharset.CHARSET);
   }
 }

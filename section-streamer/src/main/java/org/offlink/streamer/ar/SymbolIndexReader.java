@@ -2,11 +2,11 @@ package org.offlink.streamer.ar;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.offlink.streamer.MalformedObjectException;
+import org.offlink.streamer.io.NativeCharset;
 
 /**
  * Decodes archive symbol indexes. Offsets in every format point at member headers.
@@ -44,7 +44,7 @@ final class SymbolIndexReader {
     int p = strings;
     for (int i = 0; i < n; i++) {
       int nul = nul(data, p);
-      String name = new String(data, p, nul - p, StandardCharsets.UTF_8);
+      String name = new String(data, p, nul - p, NativeCharset.CHARSET);
       symbols.add(new ArchiveSymbol(name, word(b, wordSize * (i + 1), wordSize)));
       p = nul + 1;
     }
@@ -73,7 +73,7 @@ final class SymbolIndexReader {
         throw malformed("expected a symbol name offset inside __.SYMDEF, found " + strx);
       }
       int p = (int) (stringsAt + strx);
-      String name = new String(data, p, nul(data, p) - p, StandardCharsets.UTF_8);
+      String name = new String(data, p, nul(data, p) - p, NativeCharset.CHARSET);
       symbols.add(new ArchiveSymbol(name, word(b, at + wordSize, wordSize)));
     }
     return symbols;

@@ -4,7 +4,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -21,6 +20,7 @@ import org.offlink.streamer.elf.ElfHeader;
 import org.offlink.streamer.elf.ElfReader;
 import org.offlink.streamer.elf.SectionType;
 import org.offlink.streamer.io.AtomicFiles;
+import org.offlink.streamer.io.NativeCharset;
 
 /**
  * Copies the early debug sections of an LTO object into a new relocatable object, byte for byte as
@@ -264,7 +264,7 @@ public final class LtoDebugSectionCopier {
     }
 
     void addString(String s) {
-      bytes.writeBytes(s.getBytes(StandardCharsets.UTF_8));
+      bytes.writeBytes(s.getBytes(NativeCharset.CHARSET));
       bytes.write(0);
     }
 

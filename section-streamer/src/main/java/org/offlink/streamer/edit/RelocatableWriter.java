@@ -5,13 +5,13 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.offlink.streamer.elf.ElfHeader;
 import org.offlink.streamer.io.AtomicFiles;
+import org.offlink.streamer.io.NativeCharset;
 
 /**
  * Writes an {@link EditableObject} as an ELF64 little-endian relocatable, laid out afresh:
@@ -104,7 +104,7 @@ final class RelocatableWriter {
       Integer at = seen.get(name);
       if (at == null) {
         at = table.size();
-        table.writeBytes((name + "\0").getBytes(StandardCharsets.UTF_8));
+        table.writeBytes((name + "\0").getBytes(NativeCharset.CHARSET));
         seen.put(name, at);
       }
       idx[i] = at;

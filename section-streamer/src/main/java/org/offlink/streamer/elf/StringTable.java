@@ -1,7 +1,7 @@
 package org.offlink.streamer.elf;
 
-import java.nio.charset.StandardCharsets;
 import org.offlink.streamer.MalformedObjectException;
+import org.offlink.streamer.io.NativeCharset;
 
 /** A loaded ELF string table: NUL-terminated strings addressed by byte index. */
 final class StringTable {
@@ -38,7 +38,7 @@ final class StringTable {
               "%s: expected a NUL-terminated string at index %d in %s, found none",
               what, index, describe()));
     }
-    return new String(data, (int) index, end - (int) index, StandardCharsets.UTF_8);
+    return new String(data, (int) index, end - (int) index, NativeCharset.CHARSET);
   }
 
   private String describe() {

@@ -3,7 +3,6 @@ package org.offlink.streamer.inspect;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -18,6 +17,7 @@ import org.offlink.streamer.elf.ElfSection;
 import org.offlink.streamer.elf.ElfSymbol;
 import org.offlink.streamer.elf.ElfType;
 import org.offlink.streamer.elf.SectionType;
+import org.offlink.streamer.io.NativeCharset;
 
 /**
  * The load image of a linked x86-64 ELF64 executable or shared object, addressed by virtual address
@@ -191,7 +191,7 @@ public final class ImageMemory {
     if (end == d.length) {
       throw malformed(address, "expected a NUL-terminated string, found none before the end");
     }
-    return new String(d, start, end - start, StandardCharsets.UTF_8);
+    return new String(d, start, end - start, NativeCharset.CHARSET);
   }
 
   private ElfSection sectionAt(long address, long length) throws MalformedObjectException {

@@ -3,7 +3,6 @@ package org.offlink.streamer.inspect;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -15,6 +14,7 @@ import org.offlink.streamer.elf.ElfRelocation;
 import org.offlink.streamer.elf.ElfSection;
 import org.offlink.streamer.elf.ElfSymbol;
 import org.offlink.streamer.elf.SectionType;
+import org.offlink.streamer.io.NativeCharset;
 
 /**
  * Reads LLVM's host offload entry tables (layouts in {@link LlvmOffloadEntry}). In a linked image
@@ -92,7 +92,7 @@ public final class LlvmEntryReader {
             end++;
           }
           names.put(
-              r.offset(), new String(target, (int) from, end - (int) from, StandardCharsets.UTF_8));
+              r.offset(), new String(target, (int) from, end - (int) from, NativeCharset.CHARSET));
         }
       }
     }

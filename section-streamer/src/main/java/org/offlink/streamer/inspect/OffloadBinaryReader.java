@@ -2,13 +2,13 @@ package org.offlink.streamer.inspect;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.offlink.streamer.MalformedObjectException;
+import org.offlink.streamer.io.NativeCharset;
 
 /**
  * Reads the OffloadBinaries concatenated in one {@code .llvm.offloading} section (layout in {@link
@@ -132,7 +132,7 @@ public final class OffloadBinaryReader {
     }
     byte[] bytes = new byte[end - (int) offset];
     one.get((int) offset, bytes);
-    return new String(bytes, StandardCharsets.UTF_8);
+    return new String(bytes, NativeCharset.CHARSET);
   }
 
   private void check(int base, long offset, long count, long stride, long size, String what)

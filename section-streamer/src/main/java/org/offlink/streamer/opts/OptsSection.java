@@ -1,11 +1,11 @@
 package org.offlink.streamer.opts;
 
 import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.offlink.streamer.MalformedObjectException;
+import org.offlink.streamer.io.NativeCharset;
 
 /**
  * The {@code .gnu.lto_.opts} / {@code .gnu.offload_lto_.opts} section: option strings in {@link
@@ -32,7 +32,7 @@ public final class OptsSection {
     int from = 0;
     for (int i = 0; i < data.length; i++) {
       if (data[i] == 0) {
-        lists.add(OptionQuoting.parse(new String(data, from, i - from, StandardCharsets.UTF_8)));
+        lists.add(OptionQuoting.parse(new String(data, from, i - from, NativeCharset.CHARSET)));
         from = i + 1;
       }
     }
@@ -60,7 +60,7 @@ public final class OptsSection {
   public static byte[] format(List<List<String>> lists) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     for (List<String> options : lists) {
-      out.writeBytes(OptionQuoting.format(options).getBytes(StandardCharsets.UTF_8));
+      out.writeBytes(OptionQuoting.format(options).getBytes(NativeCharset.CHARSET));
       out.write(0);
     }
     return out.toByteArray();

@@ -1,9 +1,9 @@
 package org.offlink.streamer.write;
 
 import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
+import org.offlink.streamer.io.NativeCharset;
 
 /**
  * An ELF string table under construction: starts with the empty string at offset 0, each distinct
@@ -25,7 +25,7 @@ final class StringTable {
       return known;
     }
     int offset = bytes.size();
-    bytes.writeBytes(name.getBytes(StandardCharsets.UTF_8));
+    bytes.writeBytes(name.getBytes(NativeCharset.CHARSET));
     bytes.write(0);
     offsets.put(name, offset);
     return offset;
