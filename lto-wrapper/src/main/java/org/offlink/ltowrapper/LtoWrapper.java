@@ -13,7 +13,6 @@ import org.offlink.ltowrapper.options.DecodedOption;
 import org.offlink.ltowrapper.options.GccOption;
 import org.offlink.ltowrapper.report.LinkRecorder;
 import org.offlink.ltowrapper.reproduce.Reproducer;
-import org.offlink.ltowrapper.reproduce.ToolVersions;
 import org.offlink.streamer.io.ErrorText;
 
 /**
@@ -262,17 +261,16 @@ public final class LtoWrapper {
    * changes the outcome.
    */
   private int run(LtoWrapperOptions options, List<String> rawArgs) {
+    // Disabled unless asked for: then nothing here builds a lambda or reads a file (cold path).
     Reproducer reproducer =
-        Reproducer.forRun(
-            options,
-            rawArgs,
-            context.workingDirectory(),
-            ToolVersions.of(options.environment(), context.workingDirectory(), context.err()));
+        Reproducer.forRun(options, rawArgs, context.workingDirectory(), context.err());
     LinkRecorder report =
         LinkRecorder.forRun(options, context.workingDirectory(), VERSION, reproducer.enabled());
     int status = run(options, report);
     report.write(status, diag::warning);
-    reproducer.write(status, report, diag::note, diag::warning);
+    if (reproducer.enabled()) {
+      reproducer.write(status, report, diag::note, diag::warning);
+    }
     return status;
   }
 

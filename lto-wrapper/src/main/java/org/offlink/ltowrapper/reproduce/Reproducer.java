@@ -1,6 +1,7 @@
 package org.offlink.ltowrapper.reproduce;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,10 +65,21 @@ public final class Reproducer {
 
   /**
    * The reproducer of a run of {@code options} given {@code rawArgs} in {@code cwd}; disabled (and
-   * costing nothing) unless the environment asks for a bundle. {@code tools} is asked for the tool
-   * versions only when a bundle is written.
+   * costing nothing) unless the environment asks for a bundle. The tool versions are examined (by
+   * {@code offlink doctor}'s checks, their processes' noise going to {@code err}) only when a
+   * bundle is written.
    */
   public static Reproducer forRun(
+      LtoWrapperOptions options, List<String> rawArgs, Path cwd, PrintStream err) {
+    ReproduceRequest request = ReproduceRequest.of(options.environment(), cwd);
+    if (!request.enabled()) {
+      return DISABLED;
+    }
+    return forRun(options, rawArgs, cwd, ToolVersions.of(options.environment(), cwd, err));
+  }
+
+  /** As above with the tool versions from {@code tools} (tests). */
+  static Reproducer forRun(
       LtoWrapperOptions options,
       List<String> rawArgs,
       Path cwd,

@@ -22,7 +22,7 @@ import org.offlink.streamer.io.TempDirectory;
  * (host GCC, each target's accel compiler, nvptx-tools, llvm-mc/lld, ptxas, libgomp plugins, the
  * JDK), one entry per finding.
  */
-public final class ToolVersions {
+final class ToolVersions {
   private ToolVersions() {}
 
   static List<ToolVersion> examine(Map<String, String> env, Path cwd, PrintStream err) {
@@ -52,7 +52,7 @@ public final class ToolVersions {
   }
 
   /** The supplier a run passes to {@link Reproducer#forRun}. */
-  public static java.util.function.Supplier<List<ToolVersion>> of(
+  static java.util.function.Supplier<List<ToolVersion>> of(
       Map<String, String> env, Path cwd, PrintStream err) {
     return () -> examine(env, cwd, err);
   }
