@@ -222,7 +222,7 @@ final class LinkRun implements AutoCloseable {
           acc.add(QuotedOptions.decode(services.quoting(), options.collectGcc(), s));
         }
         ltoObjects.add(in);
-        report.ltoInput(in);
+        report.inputOptions(in, true, strings.get());
       }
     }
     return acc.result();

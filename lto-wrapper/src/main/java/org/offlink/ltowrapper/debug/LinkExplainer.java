@@ -107,6 +107,9 @@ final class LinkExplainer {
             default -> "unknown";
           };
       out.add("  " + i.getSpelling() + ": " + what);
+      if (i.getOffloadOptionsCount() > 0) {
+        out.add("    its offload IR was compiled with: " + words(i.getOffloadOptionsList()));
+      }
     }
     if (r.getInputsList().stream().anyMatch(i -> i.getKind().name().contains("OFFLOAD"))) {
       out.add(
@@ -135,6 +138,15 @@ final class LinkExplainer {
       out.add("  merge of the inputs' options (GCC's rules):");
       r.getMergeNotesList().forEach(n -> out.add("    " + n));
     }
+  }
+
+  /** GCC's quoted option lists ({@code .opts} strings) as one line of words. */
+  private static String words(List<String> quoted) {
+    List<String> words = new ArrayList<>();
+    for (String q : quoted) {
+      words.addAll(OptionQuoting.parse(q));
+    }
+    return String.join(" ", words);
   }
 
   /** The options of an argv: its words that start with '-', once each, in order. */

@@ -86,6 +86,16 @@ public final class LinkRecorder {
     }
   }
 
+  /**
+   * The {@code .opts} strings of an input: its host LTO ones when {@code lto}, else its offload
+   * ones (what it contributes to the option merge).
+   */
+  public void inputOptions(InputFile input, boolean lto, List<String> strings) {
+    if (state != null) {
+      state.inputOptions(input, lto, strings);
+    }
+  }
+
   /** An object was read from the offload object list. */
   public void offloadInput(InputFile input) {
     if (state != null) {

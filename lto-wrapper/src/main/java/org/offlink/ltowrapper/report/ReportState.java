@@ -97,6 +97,16 @@ final class ReportState {
     }
   }
 
+  synchronized void inputOptions(InputFile in, boolean lto, List<String> strings) {
+    input(in, lto);
+    Input.Builder b = inputs.get(in.file() + "@" + in.offset());
+    if (lto) {
+      b.clearLtoOptions().addAllLtoOptions(strings);
+    } else {
+      b.clearOffloadOptions().addAllOffloadOptions(strings);
+    }
+  }
+
   synchronized void targetDone(String name, Optional<String> object) {
     Target.Builder t = target(name);
     if (object.isEmpty()) {
