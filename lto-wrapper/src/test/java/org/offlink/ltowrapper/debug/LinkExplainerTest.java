@@ -33,7 +33,11 @@ class LinkExplainerTest {
         .setOfflinkVersion("v")
         .addEnvironment(env("COLLECT_GCC_OPTIONS", "'-fopenmp' '-foffload-options=-lm' '-o' 'p'"))
         .addInputs(
-            Input.newBuilder().setSpelling("a.o").setKind(InputKind.INPUT_KIND_LTO_AND_OFFLOAD))
+            Input.newBuilder()
+                .setSpelling("a.o")
+                .setKind(InputKind.INPUT_KIND_LTO_AND_OFFLOAD)
+                .addOffloadOptions("'-fopenmp' '-foffload-abi=lp64'")
+                .addOffloadOptions("'-O2'"))
         .addInputs(Input.newBuilder().setSpelling("b.o").setKind(InputKind.INPUT_KIND_LTO));
   }
 
@@ -81,7 +85,11 @@ class LinkExplainerTest {
             "  nvptx-none: built by offlink's mkoffload in lto-wrapper's JVM -> /tmp/cc1.o"));
     assertTrue(all.contains("  amdgcn-amdhsa: dropped: no accel/amdgcn-amdhsa/mkoffload"));
     assertTrue(
-        all.contains("  a.o: host LTO IR and offload IR\n  b.o: host LTO IR (no offload IR)"));
+        all.contains(
+            "  a.o: host LTO IR and offload IR\n"
+                + "    its offload IR was compiled with: -fopenmp -foffload-abi=lp64 -O2\n"
+                + "  b.o: host LTO IR (no offload IR)"),
+        all);
     assertTrue(all.contains("  link: -foffload-options=-lm"), all);
     assertTrue(all.contains("  nvptx-none accel compiler ran with: -O2 -lm"), all);
     assertTrue(all.contains("    option -fno-pie with different values"), all);
