@@ -51,6 +51,14 @@ public final class BundleReader {
 
   /** Extracts {@code tar} into {@code into}; returns its top folder. */
   static Path extract(Path tar, Path into) throws IOException {
+    byte[] head = new byte[512];
+    int n;
+    try (InputStream in = Files.newInputStream(tar)) {
+      n = in.readNBytes(head, 0, head.length);
+    }
+    if (!TarArchiveInputStream.matches(head, n)) {
+      throw notABundle(tar, "no tar header");
+    }
     Optional<String> top = Optional.empty();
     try (InputStream in = Files.newInputStream(tar);
         TarArchiveInputStream entries = new TarArchiveInputStream(in, "UTF-8")) {

@@ -112,6 +112,8 @@ class BundleReaderTest {
         assertThrows(
             IllegalArgumentException.class,
             () -> BundleReader.open(file, Files.createDirectories(dir.resolve("into"))));
-    assertTrue(e.getMessage().startsWith(file + ": expected a reproducer bundle"), e.getMessage());
+    assertEquals(
+        file + ": expected a reproducer bundle (a tar written by offlink), found no tar header",
+        e.getMessage());
   }
 }
