@@ -20,7 +20,7 @@ import picocli.CommandLine.Command;
     name = "offlink",
     mixinStandardHelpOptions = true,
     version = "offlink 0.1.0",
-    description = "GCC offload toolchain doctor and offload binary inspector.")
+    description = "GCC offload toolchain doctor, offload binary inspector and link debugger.")
 public final class OfflinkMain implements Runnable {
   static final String PROGRAM = "offlink";
 

@@ -25,9 +25,9 @@ import picocli.CommandLine.Parameters;
     name = "explain",
     mixinStandardHelpOptions = true,
     description = {
-      "Explain an offload link in plain words from its link report (OFFLINK_REPORT, .json or",
-      "binary) or a reproducer bundle (.tar or its folder): the targets and why, which inputs",
-      "carried offload IR, the options, each image, and for a failure the step that failed."
+      "Explain a link report or a reproducer bundle in plain words.",
+      "Reads OFFLINK_REPORT files (.json or binary) and bundles (.tar or folder): the",
+      "targets and why, the inputs' IR and options, each image, the failed steps."
     })
 final class ExplainCommand implements Callable<Integer> {
   private final ToolContext context;

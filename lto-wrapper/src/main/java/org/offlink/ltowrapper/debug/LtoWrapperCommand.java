@@ -16,7 +16,7 @@ import picocli.CommandLine.Command;
     name = "lto-wrapper",
     mixinStandardHelpOptions = true,
     description = {
-      "Run offlink's lto-wrapper by hand:",
+      "Run offlink's lto-wrapper without the gcc driver:",
       "  [--gcc GCC] GCC-LINK-OPTIONS... OBJECTS...",
       "COLLECT_GCC, COLLECT_GCC_OPTIONS, OFFLOAD_TARGET_NAMES,",
       "COMPILER_PATH, LIBRARY_PATH come from 'GCC -### -B LIBEXEC/",

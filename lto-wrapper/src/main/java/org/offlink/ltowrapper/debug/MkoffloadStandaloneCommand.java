@@ -23,7 +23,7 @@ import picocli.CommandLine.Command;
     name = "mkoffload",
     mixinStandardHelpOptions = true,
     description = {
-      "Build one offload target's wrapper object by hand:",
+      "Build one target's wrapper object without the gcc driver:",
       "  --target nvptx-none|amdgcn-amdhsa [-march=A] [--gcc GCC]",
       "  [GCC-OPTIONS] OBJECTS -o OUT.o",
       "The driver's variables come from 'GCC -###' (default gcc-12);",

@@ -27,10 +27,10 @@ import picocli.CommandLine.Parameters;
     name = "replay",
     mixinStandardHelpOptions = true,
     description = {
-      "Re-run the offload link recorded in a reproducer bundle (OFFLINK_REPRODUCE=FILE.tar or",
-      "OFFLINK_REPRODUCE_ON_FAILURE=DIR) in a scratch folder, with this offlink and this",
-      "machine's toolchain, and compare the outcome and the device images with the recorded ones.",
-      "Exit status 0 when they are the same."
+      "Re-run a reproducer bundle's link; compare outcome and images.",
+      "The bundle (OFFLINK_REPRODUCE=FILE.tar, OFFLINK_REPRODUCE_ON_FAILURE=DIR) is",
+      "replayed in a scratch folder with this offlink and this machine's toolchain.",
+      "Exit status 0 when the outcome and the device images are the recorded ones."
     })
 final class ReplayCommand implements Callable<Integer> {
   private final ToolContext context;
