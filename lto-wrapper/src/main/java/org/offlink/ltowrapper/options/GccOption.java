@@ -12,6 +12,7 @@ import static org.offlink.ltowrapper.options.OptionTrait.COMMON;
 import static org.offlink.ltowrapper.options.OptionTrait.DIAG;
 import static org.offlink.ltowrapper.options.OptionTrait.DRIVER;
 import static org.offlink.ltowrapper.options.OptionTrait.IL_FORWARD;
+import static org.offlink.ltowrapper.options.OptionTrait.IL_FORWARD_SINCE_13;
 import static org.offlink.ltowrapper.options.OptionTrait.LTO;
 
 import java.util.Arrays;
@@ -42,6 +43,14 @@ public enum GccOption {
       "-fopenacc-dim=", JOINED, false, MergeRule.SAME_VALUE, FORWARD_TO_ACCEL, LTO, IL_FORWARD),
   FOFFLOAD_ABI(
       "-foffload-abi=", JOINED, false, MergeRule.CONSISTENT, FORWARD_TO_ACCEL, COMMON, IL_FORWARD),
+  FOFFLOAD_ABI_HOST_OPTS(
+      "-foffload-abi-host-opts=",
+      JOINED,
+      false,
+      MergeRule.CONSISTENT,
+      FORWARD_TO_ACCEL,
+      COMMON,
+      IL_FORWARD),
   FOFFLOAD_OPTIONS(
       "-foffload-options=", JOINED, false, MergeRule.APPEND, FORWARD_TO_ACCEL, COMMON, DRIVER),
   FOFFLOAD("-foffload=", JOINED, false, MergeRule.IGNORE, FORWARD_TO_HOST, COMMON, DRIVER),
@@ -53,6 +62,23 @@ public enum GccOption {
       FORWARD_TO_HOST,
       COMMON,
       IL_FORWARD),
+  // Unwind tables: GCC 13+ merges and forwards them (GCC 12 ignores them).
+  FASYNC_UNWIND_TABLES(
+      "-fasynchronous-unwind-tables",
+      NONE,
+      true,
+      MergeRule.POSITIVE_WINS,
+      FORWARD_TO_HOST,
+      COMMON,
+      IL_FORWARD_SINCE_13),
+  FUNWIND_TABLES(
+      "-funwind-tables",
+      NONE,
+      true,
+      MergeRule.POSITIVE_WINS,
+      FORWARD_TO_HOST,
+      COMMON,
+      IL_FORWARD_SINCE_13),
   // LTO control.
   FLTO("-flto", NONE, false, MergeRule.IGNORE, OURS, COMMON),
   FLTO_EQ("-flto=", JOINED, false, MergeRule.FLTO, OURS, COMMON),
