@@ -98,10 +98,10 @@ public final class Replay {
 
   private static void place(Bundle bundle, BundledFile f, Path root, PathRewriter rewriter)
       throws IOException {
-    byte[] bytes = Files.readAllBytes(bundle.file(f.getPath()));
-    if (!Sha256.hex(bytes).equals(f.getSha256())) {
+    Path stored = bundle.file(f.getPath());
+    if (!Sha256.hex(stored).equals(f.getSha256())) {
       throw new IllegalArgumentException(
-          bundle.file(f.getPath())
+          stored
               + ": expected the SHA-256 the manifest records ("
               + f.getSha256()
               + "), found another: the bundle is damaged");
@@ -109,12 +109,13 @@ public final class Replay {
     Path target = under(root, f.getPath());
     Files.createDirectories(target.getParent());
     String role = f.getRole();
-    if (role.equals(LinkInputs.OFFLOAD_LIST) || role.equals(LinkInputs.RESOLUTION)) {
-      String text = new String(bytes, StandardCharsets.UTF_8);
-      text = role.equals(LinkInputs.RESOLUTION) ? rewriter.resolution(text) : rewriter.lines(text);
-      bytes = text.getBytes(StandardCharsets.UTF_8);
+    if (!role.equals(LinkInputs.OFFLOAD_LIST) && !role.equals(LinkInputs.RESOLUTION)) {
+      Files.copy(stored, target);
+      return;
     }
-    Files.write(target, bytes);
+    String text = Files.readString(stored, StandardCharsets.UTF_8);
+    text = role.equals(LinkInputs.RESOLUTION) ? rewriter.resolution(text) : rewriter.lines(text);
+    Files.writeString(target, text, StandardCharsets.UTF_8);
   }
 
   /** The base environment less every link variable, plus the recorded ones, rewritten. */

@@ -151,22 +151,26 @@ public final class Reproducer {
             .setExitStatus(report.getExitStatus())
             .setError(report.getError());
     for (Path file : inputs.paths()) {
-      byte[] bytes;
+      Optional<byte[]> snapshot = inputs.snapshot(file);
+      long size;
+      String sha256;
       try {
-        bytes = inputs.snapshot(file).orElse(null);
-        if (bytes == null) {
-          bytes = Files.readAllBytes(file);
-        }
+        size = snapshot.isPresent() ? snapshot.get().length : Files.size(file);
+        sha256 = snapshot.isPresent() ? Sha256.hex(snapshot.get()) : Sha256.hex(file);
       } catch (IOException gone) {
         continue; // deleted by the run and not snapshotted: nothing to replay it from
       }
       m.addFiles(
           BundledFile.newBuilder()
               .setPath(file.toString())
-              .setSize(bytes.length)
-              .setSha256(Sha256.hex(bytes))
+              .setSize(size)
+              .setSha256(sha256)
               .setRole(inputs.files().get(file)));
-      tar.put(top + "/" + BundlePaths.entryOf(file), TarBundle.Content.of(bytes));
+      tar.put(
+          top + "/" + BundlePaths.entryOf(file),
+          snapshot.isPresent()
+              ? TarBundle.Content.of(snapshot.get())
+              : TarBundle.Content.file(file, size));
     }
     ReproducerManifest manifest = m.build();
     tar.put(top + "/" + BundlePaths.MANIFEST, TarBundle.Content.of(ManifestJson.encode(manifest)));

@@ -1,7 +1,9 @@
 package org.offlink.ltowrapper.reproduce;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.Map;
@@ -18,14 +20,21 @@ import org.offlink.streamer.io.AtomicFiles;
  * written atomically ({@link AtomicFiles}: a temporary beside it, then renamed).
  */
 final class TarBundle {
-  /** One entry's contents and whether it is executable. */
-  record Content(byte[] bytes, boolean executable) {
+  /**
+   * One entry's contents, in memory or a file's (streamed, {@code size} bytes), and whether it is
+   * executable.
+   */
+  record Content(byte[] bytes, Path file, long size, boolean executable) {
     static Content of(byte[] bytes) {
-      return new Content(bytes, false);
+      return new Content(bytes, null, bytes.length, false);
     }
 
     static Content script(byte[] bytes) {
-      return new Content(bytes, true);
+      return new Content(bytes, null, bytes.length, true);
+    }
+
+    static Content file(Path file, long size) {
+      return new Content(null, file, size, false);
     }
   }
 
@@ -52,7 +61,7 @@ final class TarBundle {
     for (Map.Entry<String, Content> e : entries.entrySet()) {
       Content c = e.getValue();
       TarArchiveEntry entry = new TarArchiveEntry(e.getKey());
-      entry.setSize(c.bytes().length);
+      entry.setSize(c.size());
       entry.setMode(c.executable() ? 0100755 : 0100644);
       entry.setLastModifiedTime(EPOCH);
       entry.setUserId(0);
@@ -60,7 +69,13 @@ final class TarBundle {
       entry.setUserName("");
       entry.setGroupName("");
       tar.putArchiveEntry(entry);
-      tar.write(c.bytes());
+      if (c.bytes() != null) {
+        tar.write(c.bytes());
+      } else {
+        try (InputStream in = Files.newInputStream(c.file())) {
+          in.transferTo(tar); // a file that grew since it was hashed fails here: one warning
+        }
+      }
       tar.closeArchiveEntry();
     }
     tar.finish();
