@@ -88,6 +88,9 @@ public final class OffloadImages {
     // Also while the first accel compiler runs: the table object, needed once an image exists.
     Optional<CrtOffloadTable.Prepared> table =
         images.isEmpty() ? Optional.empty() : Optional.of(new CrtOffloadTable(ctx).prepare());
+    if (!images.isEmpty()) {
+      libgomp(); // and the libgomp for the runtime check, looked up once here
+    }
     return new Pending(images, table);
   }
 
