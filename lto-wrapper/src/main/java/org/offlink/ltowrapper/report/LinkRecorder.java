@@ -183,6 +183,11 @@ public final class LinkRecorder {
       LinkReportWriter.write(file, finish(exitStatus));
     } catch (IOException | RuntimeException e) {
       warning.accept("cannot write the link report " + file + ": " + reason(e));
+    } catch (LinkageError e) {
+      // A JVM missing part of its own setup (e.g. a JDK whose conf/security links into an /etc
+      // that is not there): the report is lost, the link is not.
+      warning.accept(
+          "cannot write the link report " + file + ": the JVM failed to load " + e.getMessage());
     }
   }
 
