@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.process.RunnerOptions;
 import org.offlink.bridge.process.SystemProcessRunner;
+import org.offlink.streamer.cli.Json;
 import org.offlink.streamer.io.TempDirectory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

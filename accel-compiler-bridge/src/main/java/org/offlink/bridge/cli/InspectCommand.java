@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.offlink.streamer.cli.Json;
 import org.offlink.streamer.inspect.BinaryInspector;
 import org.offlink.streamer.inspect.InspectedObject;
 import picocli.CommandLine;

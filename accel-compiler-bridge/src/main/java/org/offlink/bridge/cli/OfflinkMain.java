@@ -2,6 +2,7 @@ package org.offlink.bridge.cli;
 
 import java.io.PrintWriter;
 import org.offlink.bridge.ToolContext;
+import org.offlink.streamer.OfflinkVersion;
 import org.offlink.streamer.io.CommandStartup;
 import org.offlink.streamer.io.ErrorText;
 import org.offlink.streamer.io.LastResort;
@@ -17,7 +18,7 @@ import picocli.CommandLine.Command;
 @Command(
     name = "offlink",
     mixinStandardHelpOptions = true,
-    version = "offlink 0.1.0",
+    versionProvider = OfflinkMain.Version.class,
     description = "GCC offload toolchain doctor and offload binary inspector.")
 public final class OfflinkMain implements Runnable {
   static final String PROGRAM = "offlink";
@@ -71,5 +72,13 @@ public final class OfflinkMain implements Runnable {
 
   private static String describe(Exception e) {
     return ErrorText.of(e);
+  }
+
+  /** {@code --version}: the version from the build's one source. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      return new String[] {"offlink " + OfflinkVersion.number()};
+    }
   }
 }

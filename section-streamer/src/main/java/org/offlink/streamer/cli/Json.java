@@ -4,14 +4,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A minimal JSON writer for the CLI's {@code --json} output: maps (insertion order kept), lists,
- * strings, numbers, booleans and null. Deterministic and dependency-free.
+ * A minimal JSON writer for the CLIs (section-streamer and offlink)'s {@code --json} output: maps
+ * (insertion order kept), lists, strings, numbers, booleans and null. Deterministic and
+ * dependency-free.
  */
-final class Json {
+public final class Json {
   private Json() {}
 
   /** Renders {@code value} as indented JSON. */
-  static String write(Object value) {
+  public static String write(Object value) {
     StringBuilder sb = new StringBuilder();
     write(sb, value, 0);
     return sb.append('\n').toString();
