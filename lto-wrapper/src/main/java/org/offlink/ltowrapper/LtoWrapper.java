@@ -12,6 +12,7 @@ import org.offlink.bridge.process.ResponseFiles;
 import org.offlink.ltowrapper.options.DecodedOption;
 import org.offlink.ltowrapper.options.GccOption;
 import org.offlink.ltowrapper.report.LinkRecorder;
+import org.offlink.streamer.OfflinkVersion;
 import org.offlink.streamer.io.ErrorText;
 
 /**
@@ -63,7 +64,8 @@ public final class LtoWrapper {
   }
 
   /** What {@code --version} prints. */
-  static final String VERSION = "offlink lto-wrapper 0.1.0 (GCC 12 compatible)";
+  static final String VERSION =
+      "offlink lto-wrapper " + OfflinkVersion.number() + " (GCC 12 compatible)";
 
   /** What {@code --help} prints: usage and offlink's knobs, which never clash with GCC options. */
   static final String HELP =

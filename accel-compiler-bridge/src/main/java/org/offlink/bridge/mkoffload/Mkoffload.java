@@ -34,6 +34,7 @@ import org.offlink.bridge.temp.TempFiles;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.bridge.wrapper.WrapperObjects;
 import org.offlink.streamer.MalformedObjectException;
+import org.offlink.streamer.OfflinkVersion;
 import org.offlink.streamer.ar.MemberSpec;
 import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfReader;
@@ -51,7 +52,8 @@ import org.offlink.streamer.io.WorkingDirectory;
  */
 public final class Mkoffload {
   /** What {@code --version} prints, and the first line of {@code -v} output. */
-  public static final String VERSION = "offlink mkoffload 0.1.0 (GCC 12 compatible)";
+  public static final String VERSION =
+      "offlink mkoffload " + OfflinkVersion.number() + " (GCC 12 compatible)";
 
   private static final String PROGRAM = "mkoffload";
 

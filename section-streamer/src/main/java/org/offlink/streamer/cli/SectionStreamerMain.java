@@ -2,6 +2,7 @@ package org.offlink.streamer.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import org.offlink.streamer.OfflinkVersion;
 import org.offlink.streamer.io.CommandStartup;
 import org.offlink.streamer.io.ErrorText;
 import org.offlink.streamer.io.LastResort;
@@ -16,7 +17,7 @@ import picocli.CommandLine.Command;
 @Command(
     name = "section-streamer",
     mixinStandardHelpOptions = true,
-    version = "section-streamer (offlink) 0.1.0",
+    versionProvider = SectionStreamerMain.Version.class,
     description = "Inspect and edit GCC offload IR sections (.gnu.offload_lto_*) of objects.",
     subcommands = {
       ListCommand.class,
@@ -76,5 +77,13 @@ public final class SectionStreamerMain implements Runnable {
   /** A one-line description of a failure, naming the file where there is one. */
   static String describe(Exception e) {
     return ErrorText.of(e);
+  }
+
+  /** {@code --version}: the version from the build's one source. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      return new String[] {"section-streamer (offlink) " + OfflinkVersion.number()};
+    }
   }
 }
