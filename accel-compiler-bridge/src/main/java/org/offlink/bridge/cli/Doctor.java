@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.offlink.bridge.ToolNotFoundException;
 import org.offlink.bridge.gcc.GccInstallation;
 import org.offlink.bridge.gcc.GccVersion;
 import org.offlink.bridge.gcc.UnsupportedGccException;
@@ -23,6 +22,7 @@ import org.offlink.bridge.tool.ExecutableSearch;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.bridge.tool.ResolvedTool;
 import org.offlink.bridge.tool.ToolLocator;
+import org.offlink.bridge.tool.ToolNotFoundException;
 import org.offlink.streamer.io.TempDirectory;
 
 /**

@@ -1,4 +1,4 @@
-package org.offlink.bridge;
+package org.offlink.bridge.tool;
 
 import java.io.IOException;
 import java.nio.file.Path;

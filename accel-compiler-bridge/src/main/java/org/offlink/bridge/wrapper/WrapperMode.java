@@ -1,4 +1,4 @@
-package org.offlink.bridge.mkoffload;
+package org.offlink.bridge.wrapper;
 
 /**
  * How mkoffload turns a device image into the host object: {@link #ELF} writes the wrapper object
