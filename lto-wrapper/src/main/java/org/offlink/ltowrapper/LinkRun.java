@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.process.ProcessRunner;
+import org.offlink.ltowrapper.exec.ChildRunner;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.io.OptsSection;
 import org.offlink.ltowrapper.jobs.FixedTokenPool;
@@ -20,10 +21,16 @@ import org.offlink.ltowrapper.offload.OffloadImages;
 import org.offlink.ltowrapper.offload.OffloadPolicy;
 import org.offlink.ltowrapper.options.DecodedOption;
 import org.offlink.ltowrapper.options.GccOption;
+import org.offlink.ltowrapper.options.LtoWrapperOptions;
 import org.offlink.ltowrapper.options.MergeRule;
 import org.offlink.ltowrapper.options.OptionForwarding;
 import org.offlink.ltowrapper.options.OptionMerger;
+import org.offlink.ltowrapper.options.QuotedOptions;
 import org.offlink.ltowrapper.report.LinkRecorder;
+import org.offlink.ltowrapper.run.Diagnostics;
+import org.offlink.ltowrapper.run.DumpNames;
+import org.offlink.ltowrapper.run.LtoWrapperServices;
+import org.offlink.ltowrapper.run.TempFiles;
 
 /**
  * One lto-wrapper run in GCC 12's order (LW:1440–1905): classify the inputs and merge their {@code

@@ -11,7 +11,12 @@ import org.offlink.bridge.process.ResponseFileExpander.ResponseFileException;
 import org.offlink.bridge.process.ResponseFiles;
 import org.offlink.ltowrapper.options.DecodedOption;
 import org.offlink.ltowrapper.options.GccOption;
+import org.offlink.ltowrapper.options.LtoWrapperOptions;
+import org.offlink.ltowrapper.options.QuotedOptions;
 import org.offlink.ltowrapper.report.LinkRecorder;
+import org.offlink.ltowrapper.run.Diagnostics;
+import org.offlink.ltowrapper.run.LtoWrapperException;
+import org.offlink.ltowrapper.run.LtoWrapperServices;
 import org.offlink.streamer.OfflinkVersion;
 import org.offlink.streamer.io.ErrorText;
 

@@ -16,6 +16,7 @@ import org.offlink.bridge.process.SystemProcessRunner;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.io.OptsSection;
 import org.offlink.ltowrapper.jobs.JobserverClient;
+import org.offlink.ltowrapper.run.LtoWrapperServices;
 import org.offlink.streamer.MalformedObjectException;
 import org.offlink.streamer.ar.OffloadObjectListReader;
 import org.offlink.streamer.edit.LtoDebugSectionCopier;

@@ -1,11 +1,17 @@
 package org.offlink.ltowrapper;
 
 import java.nio.file.Path;
+import org.offlink.ltowrapper.exec.ChildRunner;
 import org.offlink.ltowrapper.jobs.JobScheduler;
 import org.offlink.ltowrapper.offload.BuiltImages;
 import org.offlink.ltowrapper.offload.OffloadPolicy;
+import org.offlink.ltowrapper.options.LtoWrapperOptions;
 import org.offlink.ltowrapper.options.OptionMerger;
 import org.offlink.ltowrapper.report.LinkRecorder;
+import org.offlink.ltowrapper.run.Diagnostics;
+import org.offlink.ltowrapper.run.DumpNames;
+import org.offlink.ltowrapper.run.LtoWrapperServices;
+import org.offlink.ltowrapper.run.TempFiles;
 
 /**
  * The state shared by the steps of one run.

@@ -16,6 +16,7 @@ import org.offlink.bridge.ToolContext;
 import org.offlink.ltowrapper.io.EarlyDebugCopier;
 import org.offlink.ltowrapper.io.OptsSection;
 import org.offlink.ltowrapper.jobs.JobserverClient;
+import org.offlink.ltowrapper.run.LtoWrapperServices;
 
 /** A fixed environment in a temp directory, fakes for every collaborator, captured streams. */
 final class Harness {

@@ -10,6 +10,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.lto.LtransList;
+import org.offlink.ltowrapper.run.Diagnostics;
+import org.offlink.ltowrapper.run.DumpNames;
+import org.offlink.ltowrapper.run.LtoWrapperException;
 
 class SmallPartsTest {
   @ParameterizedTest

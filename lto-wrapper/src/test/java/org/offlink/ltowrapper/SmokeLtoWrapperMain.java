@@ -12,6 +12,7 @@ import org.offlink.bridge.ToolContext;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.io.OptsSection;
 import org.offlink.ltowrapper.jobs.JobserverClient;
+import org.offlink.ltowrapper.run.LtoWrapperServices;
 
 /**
  * lto-wrapper wired with test stand-ins for the missing modules: the real GCC runs through {@link

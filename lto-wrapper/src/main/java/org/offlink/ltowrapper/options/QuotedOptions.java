@@ -1,10 +1,9 @@
-package org.offlink.ltowrapper;
+package org.offlink.ltowrapper.options;
 
 import java.util.ArrayList;
 import java.util.List;
 import org.offlink.ltowrapper.io.OptionQuoting;
-import org.offlink.ltowrapper.options.DecodedOption;
-import org.offlink.ltowrapper.options.OptionDecoder;
+import org.offlink.ltowrapper.run.LtoWrapperException;
 
 /** Decodes a COLLECT_GCC_OPTIONS-quoted string with {@code COLLECT_GCC} as argv[0] (LW:170). */
 public final class QuotedOptions {

@@ -1,4 +1,4 @@
-package org.offlink.ltowrapper;
+package org.offlink.ltowrapper.run;
 
 import java.io.IOException;
 import java.nio.file.Files;

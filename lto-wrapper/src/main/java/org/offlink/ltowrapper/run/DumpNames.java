@@ -1,4 +1,4 @@
-package org.offlink.ltowrapper;
+package org.offlink.ltowrapper.run;
 
 /**
  * The dump prefix ({@code dumppfx}, §2.6) and the names derived from it. With an incoming {@code

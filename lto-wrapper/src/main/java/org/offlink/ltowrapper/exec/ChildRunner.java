@@ -1,4 +1,4 @@
-package org.offlink.ltowrapper;
+package org.offlink.ltowrapper.exec;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,6 +11,10 @@ import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.process.ProcessRunner;
 import org.offlink.bridge.process.ResponseFiles;
 import org.offlink.ltowrapper.report.LinkRecorder;
+import org.offlink.ltowrapper.run.Diagnostics;
+import org.offlink.ltowrapper.run.DumpNames;
+import org.offlink.ltowrapper.run.LtoWrapperException;
+import org.offlink.ltowrapper.run.TempFiles;
 import org.offlink.streamer.io.NativeCharset;
 import org.offlink.streamer.io.WorkingDirectory;
 

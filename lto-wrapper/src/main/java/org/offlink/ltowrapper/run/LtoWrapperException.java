@@ -1,9 +1,10 @@
-package org.offlink.ltowrapper;
+package org.offlink.ltowrapper.run;
 
 /**
  * A fatal lto-wrapper condition whose message is GCC's diagnostic text (without the {@code
- * lto-wrapper: fatal error: } prefix). Thrown anywhere below {@link LtoWrapper#run} and turned into
- * stderr text and exit status 1 at exactly one place.
+ * lto-wrapper: fatal error: } prefix). Thrown anywhere below {@link
+ * org.offlink.ltowrapper.LtoWrapper#run} and turned into stderr text and exit status 1 at exactly
+ * one place.
  */
 public class LtoWrapperException extends RuntimeException {
   private static final long serialVersionUID = 1L;

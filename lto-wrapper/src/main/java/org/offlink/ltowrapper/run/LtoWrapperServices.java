@@ -1,4 +1,4 @@
-package org.offlink.ltowrapper;
+package org.offlink.ltowrapper.run;
 
 import java.nio.file.Path;
 import java.util.Objects;
@@ -11,10 +11,10 @@ import org.offlink.ltowrapper.io.OptionQuoting;
 import org.offlink.ltowrapper.io.OptsSource;
 
 /**
- * What lto-wrapper needs from other modules, plugged in at {@link LtoWrapperMain}: process running,
- * COLLECT_GCC_OPTIONS quoting, {@code .opts} section reading, the offload list reader, the early
- * debug copier, the CPU count for {@code -flto=auto}, and the mapping of an inherited descriptor
- * number to a path (jobserver pipes).
+ * What lto-wrapper needs from other modules, plugged in at {@link
+ * org.offlink.ltowrapper.LtoWrapperMain}: process running, COLLECT_GCC_OPTIONS quoting, {@code
+ * .opts} section reading, the offload list reader, the early debug copier, the CPU count for {@code
+ * -flto=auto}, and the mapping of an inherited descriptor number to a path (jobserver pipes).
  *
  * @param runner runs children (constructed non-verbose: lto-wrapper echoes {@code -v} itself)
  * @param quoting decodes COLLECT_GCC_OPTIONS quoting

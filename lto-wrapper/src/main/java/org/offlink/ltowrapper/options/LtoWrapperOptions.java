@@ -1,11 +1,10 @@
-package org.offlink.ltowrapper;
+package org.offlink.ltowrapper.options;
 
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.offlink.bridge.OfflinkFlags;
-import org.offlink.ltowrapper.options.DecodedOption;
 
 /**
  * One lto-wrapper invocation after {@code @file} expansion and environment decoding.

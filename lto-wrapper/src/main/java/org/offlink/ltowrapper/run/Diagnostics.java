@@ -1,4 +1,4 @@
-package org.offlink.ltowrapper;
+package org.offlink.ltowrapper.run;
 
 import java.io.PrintStream;
 import java.util.Locale;
