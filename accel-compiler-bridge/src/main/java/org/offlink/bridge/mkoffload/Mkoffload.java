@@ -143,7 +143,6 @@ public final class Mkoffload {
         new RunnerOptions(
             context.err(),
             options.verbose(),
-            false,
             options.saveTemps(),
             Optional.of(options.dumppfx()),
             TempDirectory.choose(context.environment(), context.workingDirectory()));
