@@ -9,7 +9,7 @@ import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.process.ProcessRunner;
 import org.offlink.ltowrapper.exec.ChildRunner;
 import org.offlink.ltowrapper.io.InputFile;
-import org.offlink.ltowrapper.io.OptsSection;
+import org.offlink.ltowrapper.io.OptsSectionName;
 import org.offlink.ltowrapper.jobs.FixedTokenPool;
 import org.offlink.ltowrapper.jobs.JobScheduler;
 import org.offlink.ltowrapper.jobs.JobserverAuth;
@@ -154,7 +154,7 @@ final class LinkRun implements AutoCloseable {
         continue;
       }
       try {
-        if (services.opts().read(in, OptsSection.OFFLOAD).isPresent()) {
+        if (services.opts().read(in, OptsSectionName.OFFLOAD).isPresent()) {
           names.add(arg);
         }
       } catch (IOException e) {
@@ -214,7 +214,7 @@ final class LinkRun implements AutoCloseable {
       }
       Optional<List<String>> strings;
       try {
-        strings = services.opts().read(in, OptsSection.HOST_LTO);
+        strings = services.opts().read(in, OptsSectionName.HOST_LTO);
       } catch (IOException e) {
         strings = Optional.empty();
       }

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import org.offlink.bridge.ToolContext;
 import org.offlink.ltowrapper.io.InputFile;
-import org.offlink.ltowrapper.io.OptsSection;
+import org.offlink.ltowrapper.io.OptsSectionName;
 import org.offlink.ltowrapper.jobs.JobserverClient;
 import org.offlink.ltowrapper.run.LtoWrapperServices;
 
@@ -41,7 +41,7 @@ public final class SmokeLtoWrapperMain {
     System.exit(status);
   }
 
-  private static Optional<List<String>> objcopyOpts(InputFile in, OptsSection section)
+  private static Optional<List<String>> objcopyOpts(InputFile in, OptsSectionName section)
       throws IOException {
     if (in.offset() != 0) {
       return Optional.empty();

@@ -17,7 +17,7 @@ import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.bridge.wrapper.WrapperObjectReader;
 import org.offlink.ltowrapper.RunContext;
 import org.offlink.ltowrapper.io.InputFile;
-import org.offlink.ltowrapper.io.OptsSection;
+import org.offlink.ltowrapper.io.OptsSectionName;
 import org.offlink.ltowrapper.jobs.JobScheduler;
 import org.offlink.ltowrapper.options.DecodedOption;
 import org.offlink.ltowrapper.options.HostHardening;
@@ -215,7 +215,7 @@ public final class OffloadImages {
       }
       Optional<List<String>> strings;
       try {
-        strings = ctx.services().opts().read(in, OptsSection.OFFLOAD);
+        strings = ctx.services().opts().read(in, OptsSectionName.OFFLOAD);
       } catch (IOException e) {
         strings = Optional.empty();
       }

@@ -1,7 +1,7 @@
 package org.offlink.ltowrapper.io;
 
 /** Which options section of an object lto-wrapper reads (§2.4). */
-public enum OptsSection {
+public enum OptsSectionName {
   /** {@code .gnu.lto_.opts}: host LTO options. */
   HOST_LTO(".gnu.lto_.opts"),
   /** {@code .gnu.offload_lto_.opts}: options recorded for the offload compilers. */
@@ -9,7 +9,7 @@ public enum OptsSection {
 
   private final String sectionName;
 
-  OptsSection(String sectionName) {
+  OptsSectionName(String sectionName) {
     this.sectionName = sectionName;
   }
 
