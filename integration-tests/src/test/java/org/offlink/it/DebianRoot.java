@@ -1,8 +1,10 @@
 package org.offlink.it;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -67,6 +69,15 @@ final class DebianRoot implements AutoCloseable {
     }
   }
 
+  /**
+   * {@link #open}s the root for GCC {@code major} by {@link DebianRoots#require}'s rule: a version
+   * listed in OFFLINK_TEST_GCC_VERSIONS must have its root (a failure otherwise), an unlisted one
+   * is skipped naming the command that builds it.
+   */
+  static DebianRoot openOrSkip(int major) throws IOException {
+    return open(DebianRoots.require(major));
+  }
+
   /** Mounts what the root needs and creates a fresh work folder in it. */
   static DebianRoot open(Path root) throws IOException {
     Path work = Files.createTempDirectory(root.resolve("tmp"), "offlink-it-");
@@ -116,6 +127,63 @@ final class DebianRoot implements AutoCloseable {
     }
   }
 
+  /**
+   * Makes the host folder {@code hostDir} visible read-only as {@code <work>/<name>} (a bind mount,
+   * undone by {@link #close} before the work folder is removed) and returns that folder as the
+   * chrooted commands see it.
+   */
+  String bindReadOnly(Path hostDir, String name) throws IOException {
+    Path target = Files.createDirectory(work.resolve(name));
+    List<String> bind = List.of("mount", "--bind", hostDir.toRealPath().toString());
+    runner.runChecked(
+        Command.of(
+            List.of(bind.get(0), bind.get(1), bind.get(2), target.toString()),
+            Map.of("PATH", Toolchain.SAFE_PATH),
+            work));
+    synchronized (USERS) {
+      USERS.put(target, 1); // under this root's own work folder: never shared
+      mounted.push(target);
+    }
+    runner.runChecked(
+        Command.of(
+            List.of("mount", "-o", "remount,bind,ro", target.toString()),
+            Map.of("PATH", Toolchain.SAFE_PATH),
+            work));
+    return inside(target);
+  }
+
+  /** Copies the test resource {@code resource} to {@code <work>/<name>}. */
+  void copyResource(String resource, String name) throws IOException {
+    try (InputStream in = DebianRoot.class.getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IOException("test resource " + resource + " is missing");
+      }
+      Files.copy(in, work.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+    }
+  }
+
+  /**
+   * Builds the registration spy in the root with its {@code gcc} (so that glibc matches) and
+   * returns the library's path as chrooted commands see it, for {@code LD_PRELOAD}.
+   */
+  String buildSpy(String gcc) throws IOException {
+    copyResource("/interposer/gomp_register_spy.c", "gomp_register_spy.c");
+    runChecked(
+        List.of(
+            gcc,
+            "-O2",
+            "-Wall",
+            "-Werror",
+            "-shared",
+            "-fPIC",
+            "-o",
+            "libspy.so",
+            "gomp_register_spy.c",
+            "-ldl"),
+        Map.of());
+    return inside(work.resolve("libspy.so"));
+  }
+
   private static boolean isMountPoint(Path target) throws IOException {
     String want = target.toRealPath().toString();
     for (String line : Files.readAllLines(Path.of("/proc/self/mountinfo"))) {
@@ -147,9 +215,14 @@ final class DebianRoot implements AutoCloseable {
    * Returns the result whatever the exit status.
    */
   CommandResult run(List<String> argv, Map<String, String> env) throws IOException {
+    return runIn(work, argv, env);
+  }
+
+  /** {@link #run} in {@code dir}, a host path under the root. */
+  CommandResult runIn(Path dir, List<String> argv, Map<String, String> env) throws IOException {
     List<String> full = new ArrayList<>();
     full.addAll(List.of("chroot", root.toString(), "/usr/bin/env", "-i"));
-    full.add("--chdir=" + inside(work));
+    full.add("--chdir=" + inside(dir));
     full.add("PATH=/usr/bin:/bin");
     full.add("LC_ALL=C");
     env.entrySet().stream()
@@ -198,6 +271,9 @@ final class DebianRoot implements AutoCloseable {
           first = first == null ? e : first;
         }
       }
+    }
+    if (first != null) {
+      throw first; // something may still be mounted under work: remove nothing
     }
     try (Stream<Path> all = Files.walk(work)) {
       for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {

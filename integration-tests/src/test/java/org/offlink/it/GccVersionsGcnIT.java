@@ -3,7 +3,6 @@ package org.offlink.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,7 +12,6 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -55,6 +53,15 @@ class GccVersionsGcnIT {
       List<String> flags,
       List<String> linkFlags,
       String expectedOutput) {
+    /** The corpus C program c_target_scalar linked for {@code -march=arch}. */
+    static Case scalarFor(String name, String arch) {
+      return of(
+          name,
+          "c_target_scalar",
+          List.of(),
+          List.of("-foffload-options=amdgcn-amdhsa=-march=" + arch));
+    }
+
     static Case of(String name, String program, List<String> extra, List<String> linkExtra) {
       CorpusProgram p = Corpus.program(program);
       List<String> flags = new ArrayList<>(p.flags());
@@ -95,12 +102,7 @@ class GccVersionsGcnIT {
             List.of(GFX906, "-foffload-options=amdgcn-amdhsa=-mstack-size=65536")));
     if (major >= 14) {
       // Debian's GCC 13 gfx90a multilib has no libgomp.a (stock fails: incompatible mach).
-      cases.add(
-          Case.of(
-              c + "-gfx90a",
-              c,
-              List.of(),
-              List.of("-foffload-options=amdgcn-amdhsa=-march=gfx90a")));
+      cases.add(Case.scalarFor(c + "-gfx90a", "gfx90a"));
     }
     List<String> features = major >= 14 ? List.of("-O2", "-DINDIRECT") : List.of("-O2");
     cases.add(
@@ -118,7 +120,7 @@ class GccVersionsGcnIT {
   @ParameterizedTest(name = "gcc-{0}")
   @ValueSource(ints = {13, 14, 15})
   void gcnLinksThroughOfflinkRegisterWhatStockRegisters(int major) throws IOException {
-    try (DebianRoot r = openRoot(major)) {
+    try (DebianRoot r = DebianRoot.openOrSkip(major)) {
       Map<String, String> env = prepare(r, major);
       for (Case c : cases(major)) {
         checkCase(r, major, c, env);
@@ -126,6 +128,106 @@ class GccVersionsGcnIT {
       if (major == 13) {
         checkGcc13Gfx90aFailsWithTheReason(r, env);
       }
+      checkSaveTempsIntermediatesAreStocks(r, major, env);
+      checkDeviceTableIsTheAccelCompilers(r, major);
+    }
+  }
+
+  /**
+   * offlink's gcn device table for the release names exactly the {@code -march=} values the root's
+   * accel compiler accepts (its note for an unknown one lists them all).
+   */
+  private static void checkDeviceTableIsTheAccelCompilers(DebianRoot r, int major)
+      throws IOException {
+    CommandResult probe =
+        r.run(
+            List.of(
+                "x86_64-linux-gnu-accel-amdgcn-amdhsa-gcc-" + major,
+                "-march=offlink-probe",
+                "-x",
+                "c",
+                "-S",
+                "-o",
+                "/dev/null",
+                "/dev/null"),
+            Map.of());
+    String marker = "valid arguments to '-march=' are: ";
+    String note =
+        probe
+            .stderr()
+            .lines()
+            .filter(l -> l.contains(marker))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no -march note:\n" + probe.stderr()));
+    java.util.Set<String> accepted =
+        java.util.Set.of(note.substring(note.indexOf(marker) + marker.length()).split(" "));
+    java.util.Set<String> ours =
+        org.offlink.bridge.gcn.GcnRelease.forMajor(major).orElseThrow().devices().stream()
+            .map(org.offlink.bridge.gcn.GcnDevice::name)
+            .collect(java.util.stream.Collectors.toSet());
+    assertEquals(accepted, ours, "gcc-" + major + " gcn devices");
+  }
+
+  /** What gcn mkoffload keeps with -save-temps and offlink must write byte for byte alike. */
+  private static final List<String> INTERMEDIATES =
+      List.of(
+          ".c",
+          ".gcc_args",
+          ".ld_args",
+          ".mkoffload.1.s",
+          ".mkoffload.2.s",
+          ".mkoffload.hsaco",
+          ".mkoffload.omp_requires");
+
+  /**
+   * With -save-temps (both links run in the same folder, so names and paths agree) offlink's gcn
+   * mkoffload leaves the same generated C file, accel compile and link response files, assembly,
+   * requires file and HSACO as stock's: the features program (requires mask, indirect function,
+   * declare target variable) with -g, i.e. with early debug objects.
+   */
+  private static void checkSaveTempsIntermediatesAreStocks(
+      DebianRoot r, int major, Map<String, String> env) throws IOException {
+    Case features = cases(major).get(cases(major).size() - 1);
+    List<String> flags = new ArrayList<>(features.flags());
+    flags.add("-g");
+    Case c =
+        new Case(
+            "save-temps",
+            features.language(),
+            features.sources(),
+            features.modelFlags(),
+            flags,
+            features.linkFlags(),
+            features.expectedOutput());
+    List<String> objects = compile(r, major, c, env);
+    Path dir = r.work().resolve(c.name());
+    // Both link in the same folder (the accel compile records it for -g), then it is renamed.
+    Path linkDir = dir.resolve("link");
+    for (String who : List.of("stock", "ours")) {
+      Files.createDirectory(linkDir);
+      List<String> argv =
+          new ArrayList<>(List.of("env", "--chdir=" + r.inside(linkDir), "gcc-" + major));
+      if (who.equals("ours")) {
+        argv.addAll(oursB(r));
+      }
+      argv.addAll(c.modelFlags());
+      argv.add("-foffload=amdgcn-amdhsa");
+      argv.addAll(c.flags());
+      argv.add("-save-temps");
+      argv.addAll(objects);
+      argv.addAll(c.linkFlags());
+      argv.addAll(List.of("-o", "prog"));
+      checked("gcc-" + major + " -save-temps " + who, r.run(argv, env));
+      Files.delete(dir.resolve(who));
+      Files.move(linkDir, dir.resolve(who));
+    }
+    for (String suffix : INTERMEDIATES) {
+      String name = "prog.xamdgcn-amdhsa" + suffix;
+      byte[] stock = Files.readAllBytes(dir.resolve("stock").resolve(name));
+      byte[] ours = Files.readAllBytes(dir.resolve("ours").resolve(name));
+      assertTrue(
+          java.util.Arrays.equals(stock, ours),
+          "gcc-" + major + " -save-temps: " + name + " differs from stock's");
     }
   }
 
@@ -135,14 +237,9 @@ class GccVersionsGcnIT {
    */
   @Test
   void gcc16GcnLinkIsRefusedNamingWhatDiffers() throws IOException {
-    try (DebianRoot r = openRoot(16)) {
+    try (DebianRoot r = DebianRoot.openOrSkip(16)) {
       Map<String, String> env = prepare(r, 16);
-      Case c =
-          Case.of(
-              "gcc16",
-              "c_target_scalar",
-              List.of(),
-              List.of("-foffload-options=amdgcn-amdhsa=-march=gfx9-generic"));
+      Case c = Case.scalarFor("gcc16", "gfx9-generic");
       List<String> objects = compile(r, 16, c, env);
       String dir = r.inside(r.work().resolve(c.name()));
       checked("gcc-16 stock", link(r, "gcc-16", c, objects, List.of(), dir + "/stock/prog", env));
@@ -152,21 +249,6 @@ class GccVersionsGcnIT {
         assertTrue(ours.stderr().contains(part), ours.stderr());
       }
     }
-  }
-
-  private static DebianRoot openRoot(int major) throws IOException {
-    Optional<Path> root = DebianRoot.find(major);
-    assumeTrue(
-        root.isPresent(),
-        "skipped GCC "
-            + major
-            + ": no complete root under "
-            + DebianRoot.rootsDirectory()
-            + " (scripts/setup-toolchain.sh --gcc "
-            + major
-            + " builds it)");
-    assumeTrue(DebianRoot.canChroot(), "skipped GCC " + major + ": chroot needs root");
-    return DebianRoot.open(root.get());
   }
 
   /**
@@ -232,12 +314,7 @@ class GccVersionsGcnIT {
    */
   private static void checkGcc13Gfx90aFailsWithTheReason(DebianRoot r, Map<String, String> env)
       throws IOException {
-    Case c =
-        Case.of(
-            "gfx90a-13",
-            "c_target_scalar",
-            List.of(),
-            List.of("-foffload-options=amdgcn-amdhsa=-march=gfx90a"));
+    Case c = Case.scalarFor("gfx90a-13", "gfx90a");
     List<String> objects = compile(r, 13, c, env);
     String dir = r.inside(r.work().resolve(c.name()));
     CommandResult stock = link(r, "gcc-13", c, objects, List.of(), dir + "/stock/prog", env);
@@ -295,6 +372,13 @@ class GccVersionsGcnIT {
             && stockDump.contains(" gcn image size="),
         where + ": stock registered no gcn image of version " + version + ":\n" + stockDump);
     assertEquals(stockDump, oursDump, where + ": registrations differ from stock");
+    if (c.name().equals("features")) {
+      // unified_shared_memory (0x20) | TARGET_USED (0x200); one indirect function from 14 on
+      assertTrue(stockDump.contains(" requires=0x220\n"), where + ":\n" + stockDump);
+      assertEquals(
+          major >= 14, stockDump.contains(" gcn ind_funcs=1\n"), where + ":\n" + stockDump);
+      assertTrue(stockDump.contains(" gcn kernels=3 vars=1\n"), where + ":\n" + stockDump);
+    }
   }
 
   private static void checked(String what, CommandResult link) {

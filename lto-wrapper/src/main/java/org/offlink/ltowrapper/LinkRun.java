@@ -234,7 +234,11 @@ final class LinkRun implements AutoCloseable {
     head.add(options.collectGcc());
     head.add("-xlto");
     head.add("-c");
-    head.addAll(OptionForwarding.compilerOptions(ilOptions, merger.xassemblerMismatch()));
+    head.addAll(
+        OptionForwarding.compilerOptions(
+            ilOptions,
+            merger.xassemblerMismatch(),
+            settings.gccRelease().linkStep().forwardsUnwindTables()));
     head.addAll(OptionForwarding.linkerOptions(options.linkOptions()));
     if (settings.dumpdir().isEmpty()) {
       head.add("-dumpdir");

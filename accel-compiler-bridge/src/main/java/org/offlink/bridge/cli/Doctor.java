@@ -141,7 +141,7 @@ public final class Doctor {
       ok &= found("nvptx-none linker", "nvptx-none-ld", "nvptx-tools");
       link(accelDir, "as", name);
       link(accelDir, "ld", name);
-      ptxas();
+      ptxas(gcc);
     } else {
       ok &= accelTool(accelDir, "as", name + " assembler (llvm-mc)", "llvm-13");
       ok &= accelTool(accelDir, "ld", name + " linker (lld)", "lld-13");
@@ -186,13 +186,15 @@ public final class Doctor {
     }
   }
 
-  private void ptxas() throws IOException {
+  private void ptxas(GccInstallation gcc) throws IOException {
     String area = "ptxas on PATH";
     Optional<Path> ptxas = locator.findOnPath("ptxas");
     if (ptxas.isEmpty()) {
       checks.add(DoctorCheck.ok(area, "none (nvptx-none-as does not verify PTX; that is fine)"));
       return;
     }
+    String arch = gcc.release().nvptx().defaultArch();
+    String what = "GCC " + gcc.major() + "'s " + arch;
     Optional<String> trap;
     try (TempFiles temps =
         new TempFiles(
@@ -205,12 +207,13 @@ public final class Doctor {
           PtxasCheck.check(
               settings.environment(),
               settings.workingDirectory(),
-              "sm_30",
+              arch,
+              gcc.major(),
               settings.runner(),
               temps);
     }
     if (trap.isEmpty()) {
-      checks.add(DoctorCheck.ok(area, ptxas.get() + " accepts GCC 12's sm_30 PTX"));
+      checks.add(DoctorCheck.ok(area, ptxas.get() + " accepts " + what + " PTX"));
       return;
     }
     Path dir = ptxas.get().getParent();
@@ -219,9 +222,9 @@ public final class Doctor {
             area,
             DoctorCheck.Status.WARNING,
             String.format(
-                "%sptxas at %s rejects GCC 12's sm_30 PTX; stock GCC's nvptx links fail; offlink"
+                "%sptxas at %s rejects %s PTX; stock GCC's nvptx links fail; offlink"
                     + " works around it (%s); to use stock GCC, remove %s from PATH",
-                cudaRelease(ptxas.get()), ptxas.get(), PtxasCheck.NO_VERIFY, dir),
+                cudaRelease(ptxas.get()), ptxas.get(), what, PtxasCheck.NO_VERIFY, dir),
             ""));
   }
 

@@ -71,6 +71,22 @@ public record GccInstallation(String hostTriplet, GccVersion version) {
     return Optional.empty();
   }
 
+  /**
+   * The installation named by the first GCC library directory on a {@code COMPILER_PATH} value (the
+   * driver puts its own libexec directory there, after any {@code -B} folders).
+   */
+  public static Optional<GccInstallation> fromCompilerPath(String compilerPath) {
+    for (String dir : compilerPath.split(":")) {
+      if (!dir.isEmpty()) {
+        Optional<GccInstallation> found = fromLibraryPath(Path.of(dir));
+        if (found.isPresent()) {
+          return found;
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
   /** The major of a {@code 12} or {@code 12.2.0} directory name; empty for anything else. */
   private static OptionalInt versionMajor(String name) {
     int dot = name.indexOf('.');

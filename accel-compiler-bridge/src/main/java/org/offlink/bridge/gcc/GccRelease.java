@@ -82,6 +82,8 @@ public record GccRelease(
    *     delta §5.1)
    * @param defaultArch the accel compiler's default {@code -march} (delta §5.2): {@code sm_30}
    *     (ptxas of CUDA 12+ rejects it) or {@code sm_52}
+   * @param progname the name diagnostics start with: {@code mkoffload} (12), {@code nvptx
+   *     mkoffload} (13+)
    */
   public record Nvptx(
       Optional<String> refusal,
@@ -89,13 +91,15 @@ public record GccRelease(
       List<String> extraAccelFlags,
       boolean requiresHostOpts,
       List<String> libraryRewrites,
-      String defaultArch) {
+      String defaultArch,
+      String progname) {
     /** Copies the lists. */
     public Nvptx {
       Objects.requireNonNull(refusal, "refusal");
       extraAccelFlags = List.copyOf(extraAccelFlags);
       libraryRewrites = List.copyOf(libraryRewrites);
       Objects.requireNonNull(defaultArch, "defaultArch");
+      Objects.requireNonNull(progname, "progname");
     }
   }
 
@@ -112,6 +116,7 @@ public record GccRelease(
     }
   }
 
+  private static final String NVPTX_NAME = "nvptx mkoffload";
   private static final String LIB = "/usr/lib";
   private static final String LIBEXEC = "/usr/libexec";
 
@@ -123,18 +128,6 @@ public record GccRelease(
       "not supported yet for amdgcn-amdhsa (differs from GCC 15: Debian builds gcn libraries"
           + " only for gfx908, gfx90a and the *-generic families, the default -march is gfx90a,"
           + " and the generated C gains a mkoffload_setup hook)";
-  private static final String NVPTX13 =
-      "not supported yet for nvptx-none (wrapper layout differs: nvptx_data gains an"
-          + " omp_requires_mask, GOMP_VERSION 2, and the accel lto1 needs"
-          + " GCC_OFFLOAD_OMP_REQUIRES_FILE)";
-  private static final String NVPTX14 =
-      "not supported yet for nvptx-none (wrapper layout differs: indirect-function tables,"
-          + " GOMP_VERSION 3, omp_requires file)";
-  private static final String NVPTX15 =
-      "not supported yet for nvptx-none (wrapper layout differs: -foffload-abi-host-opts is"
-          + " required, -mfake-exceptions, indirect-function tables)";
-  private static final String NVPTX16 =
-      "not supported yet for nvptx-none (its mkoffload has not been compared with GCC 15's)";
   private static final String UNKNOWN =
       "not supported (offlink implements the offload layouts of GCC 12 to 16)";
 
@@ -145,14 +138,16 @@ public record GccRelease(
               LIB,
               GCC12_LAYOUT,
               new LinkStep(false, false, false, false),
-              new Nvptx(Optional.empty(), 0x10001, List.of(), false, List.of(), "sm_30"),
+              new Nvptx(
+                  Optional.empty(), 0x10001, List.of(), false, List.of(), "sm_30", "mkoffload"),
               new Gcn(Optional.empty(), 0x10002)),
           new GccRelease(
               13,
               LIBEXEC,
               MASK_LAYOUT,
               new LinkStep(true, true, false, false),
-              new Nvptx(Optional.of(NVPTX13), 0x20001, List.of(), false, List.of(), "sm_30"),
+              new Nvptx(
+                  Optional.empty(), 0x20001, List.of(), false, List.of(), "sm_30", NVPTX_NAME),
               new Gcn(Optional.empty(), 0x20003)),
           new GccRelease(
               14,
@@ -160,12 +155,13 @@ public record GccRelease(
               INDIRECT_LAYOUT,
               new LinkStep(true, true, true, false),
               new Nvptx(
-                  Optional.of(NVPTX14),
+                  Optional.empty(),
                   0x30001,
                   List.of(),
                   false,
                   List.of("gfortran", "m"),
-                  "sm_30"),
+                  "sm_30",
+                  NVPTX_NAME),
               new Gcn(Optional.empty(), 0x30003)),
           new GccRelease(
               15,
@@ -173,12 +169,13 @@ public record GccRelease(
               INDIRECT_LAYOUT,
               new LinkStep(true, true, true, true),
               new Nvptx(
-                  Optional.of(NVPTX15),
+                  Optional.empty(),
                   0x30001,
                   List.of("-mfake-exceptions"),
                   true,
                   List.of("gfortran", "m", "stdc++"),
-                  "sm_52"),
+                  "sm_52",
+                  NVPTX_NAME),
               new Gcn(Optional.empty(), 0x30003)),
           new GccRelease(
               16,
@@ -186,12 +183,13 @@ public record GccRelease(
               INDIRECT_LAYOUT,
               new LinkStep(true, true, true, true),
               new Nvptx(
-                  Optional.of(NVPTX16),
+                  Optional.empty(),
                   0x30001,
                   List.of("-mfake-exceptions"),
                   true,
                   List.of("gfortran", "m", "stdc++"),
-                  "sm_52"),
+                  "sm_52",
+                  NVPTX_NAME),
               new Gcn(Optional.of(GCN16), 0x30003)));
 
   /**
@@ -209,7 +207,7 @@ public record GccRelease(
         LIB,
         GCC12_LAYOUT,
         new LinkStep(false, false, false, false),
-        new Nvptx(Optional.of(UNKNOWN), 0x10001, List.of(), false, List.of(), "sm_30"),
+        new Nvptx(Optional.of(UNKNOWN), 0x10001, List.of(), false, List.of(), "sm_30", "mkoffload"),
         new Gcn(Optional.of(UNKNOWN), 0x10002));
   }
 
@@ -221,6 +219,26 @@ public record GccRelease(
   /** Why {@code target} is not built for this major ("not supported yet ..."); empty if it is. */
   public Optional<String> refusal(OffloadTarget target) {
     return target == OffloadTarget.NVPTX ? nvptx.refusal() : gcn.refusal();
+  }
+
+  /**
+   * Whether the host compile of {@code target}'s generated C takes its ABI flag from {@code
+   * -foffload-abi-host-opts=}, which must then be given (15+, delta §5.5 and §6.7).
+   */
+  public boolean requiresHostOpts(OffloadTarget target) {
+    return target == OffloadTarget.NVPTX
+        ? nvptx.requiresHostOpts()
+        : linkStep.forwardsAbiHostOpts();
+  }
+
+  /**
+   * The name {@code target}'s mkoffload starts its diagnostics with ({@code nvptx mkoffload: } from
+   * 13; the gcn side keeps {@code mkoffload} until its own record says otherwise).
+   */
+  public String mkoffloadName(OffloadTarget target) {
+    return target == OffloadTarget.NVPTX && nvptx.refusal().isEmpty()
+        ? nvptx.progname()
+        : "mkoffload";
   }
 
   /** True when some target is built for this major. */

@@ -9,7 +9,8 @@ import java.util.Optional;
  * The image builders' input, i.e. mkoffload's argv after {@code @file} expansion: {@code forwarded}
  * holds every argument except the {@code -o X} pair in original order (GCC passes them all to the
  * accel compiler: inputs, {@code -foffload-abi=}, {@code -fopenmp}, {@code -dumpbase}, the {@code
- * -foffload-options} payload, ...); the other fields are what GCC 12 scans out of them.
+ * -foffload-options} payload, ...); the other fields are what GCC scans out of them. {@code
+ * abiHostOpts} is GCC 15's {@code -foffload-abi-host-opts=} value (the host compile's ABI flag).
  */
 public record OffloadOptions(
     List<String> forwarded,
@@ -18,13 +19,17 @@ public record OffloadOptions(
     boolean openmp,
     boolean saveTemps,
     boolean verbose,
-    String dumppfx) {
+    String dumppfx,
+    Optional<String> abiHostOpts) {
+  private static final String ABI_HOST_OPTS = "-foffload-abi-host-opts=";
+
   /** Copies and checks the fields. */
   public OffloadOptions {
     forwarded = List.copyOf(Objects.requireNonNull(forwarded, "forwarded"));
     Objects.requireNonNull(output, "output");
     Objects.requireNonNull(abi, "abi");
     Objects.requireNonNull(dumppfx, "dumppfx");
+    Objects.requireNonNull(abiHostOpts, "abiHostOpts");
   }
 
   /**
@@ -41,6 +46,7 @@ public record OffloadOptions(
     boolean acc = false;
     boolean saveTemps = false;
     boolean verbose = false;
+    String hostOpts = null;
     for (int i = 0; i < args.size(); i++) {
       String a = args.get(i);
       if (a.equals("-o") && i + 1 < args.size()) {
@@ -48,7 +54,12 @@ public record OffloadOptions(
         continue;
       }
       forwarded.add(a);
-      if (a.startsWith("-foffload-abi=")) {
+      if (a.startsWith(ABI_HOST_OPTS)) {
+        if (hostOpts != null) {
+          throw new OffloadOptionException("'-foffload-abi-host-opts' specified multiple times");
+        }
+        hostOpts = a.substring(ABI_HOST_OPTS.length());
+      } else if (a.startsWith("-foffload-abi=")) {
         abi = parseAbi(a.substring("-foffload-abi=".length()));
       } else if (a.equals("-fopenmp")) {
         omp = true;
@@ -75,7 +86,14 @@ public record OffloadOptions(
       throw new OffloadOptionException("neither -dumpbase nor -o given");
     }
     return new OffloadOptions(
-        forwarded, Optional.ofNullable(output), abi, omp, saveTemps, verbose, pfx);
+        forwarded,
+        Optional.ofNullable(output),
+        abi,
+        omp,
+        saveTemps,
+        verbose,
+        pfx,
+        Optional.ofNullable(hostOpts));
   }
 
   private static OffloadAbi parseAbi(String value) throws OffloadOptionException {

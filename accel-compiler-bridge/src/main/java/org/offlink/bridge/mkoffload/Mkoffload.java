@@ -15,6 +15,7 @@ import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.gcc.AccelEnvironment;
 import org.offlink.bridge.gcc.DumpNames;
 import org.offlink.bridge.gcc.GccInstallation;
+import org.offlink.bridge.gcc.GccRelease;
 import org.offlink.bridge.gcc.OffloadAbi;
 import org.offlink.bridge.gcc.OffloadOptionException;
 import org.offlink.bridge.gcc.OffloadOptions;
@@ -57,6 +58,9 @@ public final class Mkoffload {
       "offlink mkoffload " + OfflinkVersion.number() + " (GCC 12 compatible)";
 
   private static final String PROGRAM = "mkoffload";
+
+  /** The diagnostics' program name: GCC 13+'s per-target name once the GCC is known. */
+  private volatile String program = PROGRAM;
 
   /** GCC options whose value is the next argument, which is therefore not an input. */
   private static final java.util.Set<String> SEPARATE_ARGUMENT =
@@ -107,7 +111,7 @@ public final class Mkoffload {
   }
 
   private int fatal(String message) {
-    context.err().println(PROGRAM + ": fatal error: " + message);
+    context.err().println(program + ": fatal error: " + message);
     context.err().println("compilation terminated.");
     context.err().flush();
     return 1;
@@ -152,6 +156,7 @@ public final class Mkoffload {
             listener,
             request.target());
     GccInstallation gcc = installation(runner);
+    program = gcc.release().mkoffloadName(request.target());
     gcc.requireSupported(request.target());
     clock.mark("gcc facts");
     try (TempFiles temps = newTempFiles(options)) {
@@ -160,8 +165,7 @@ public final class Mkoffload {
       // GCC restores the accel compiler's hidden variables just before the host compile.
       Map<String, String> hostEnv =
           AccelEnvironment.restored(context.environment(), options.verbose(), context.err());
-      WrapperMode mode =
-          options.abi() == OffloadAbi.ILP32 || source.needsC() ? WrapperMode.C : request.mode();
+      WrapperMode mode = source.needsC() ? WrapperMode.C : request.mode();
       if (mode == WrapperMode.ELF) {
         if (options.saveTemps()) {
           // Keep what stock keeps, <dumppfx>.c, for diffing against a stock build.
@@ -170,7 +174,8 @@ public final class Mkoffload {
         writeAtomically(out, source.elf());
       } else {
         String cFile = writeCFile(temps, options, source);
-        runner.runChecked(hostCompile(options, hostEnv, cFile, output));
+        runner.runChecked(
+            hostCompile(options, gcc.release(), request.target(), hostEnv, cFile, output));
       }
       clock.mark("wrapper");
     }
@@ -235,11 +240,12 @@ public final class Mkoffload {
     if (target == OffloadTarget.NVPTX) {
       NvptxImage image = new NvptxImageBuilder(runner, context, gcc).build(options, temps);
       listener.nvptxImageBuilt(out, image);
-      boolean empty = options.abi() == OffloadAbi.ILP32;
+      // ILP32, or GCC 13+ dropping a reverse-offload image for sm_30: an empty C file, compiled.
+      boolean empty = options.abi() == OffloadAbi.ILP32 || image.disabled();
       return new WrapperSource(
           () -> WrapperObjects.nvptxElf(image),
           () -> empty ? "" : WrapperObjects.nvptxC(image),
-          false);
+          empty);
     }
     GcnImage image = new GcnImageBuilder(runner, context, gcc).build(options, temps);
     listener.gcnImageBuilt(out, image);
@@ -249,7 +255,7 @@ public final class Mkoffload {
     return new WrapperSource(
         () -> WrapperObjects.gcnElf(image),
         () -> empty ? "" : WrapperObjects.gcnC(image),
-        image.stackSize() != 0);
+        empty || image.stackSize() != 0);
   }
 
   private String writeCFile(TempFiles temps, OffloadOptions options, WrapperSource source)
@@ -268,6 +274,22 @@ public final class Mkoffload {
   static Command hostCompileCommand(
       String collectGcc,
       OffloadOptions options,
+      Map<String, String> env,
+      Path cwd,
+      String cFile,
+      String output) {
+    return hostCompileCommand(
+        collectGcc, options, options.abi().hostFlag(), env, cwd, cFile, output);
+  }
+
+  /**
+   * The host compile of the generated C file; {@code abiFlag} takes the place of GCC 12's {@code
+   * -m64}/{@code -m32} (GCC 15: the {@code -foffload-abi-host-opts=} value, delta §5.5).
+   */
+  static Command hostCompileCommand(
+      String collectGcc,
+      OffloadOptions options,
+      String abiFlag,
       Map<String, String> env,
       Path cwd,
       String cFile,
@@ -293,7 +315,7 @@ public final class Mkoffload {
             options.names().cFile(),
             "-dumpbase-ext",
             ".c",
-            options.abi().hostFlag(),
+            abiFlag,
             cFile,
             "-c",
             "-o",
@@ -302,9 +324,25 @@ public final class Mkoffload {
   }
 
   private Command hostCompile(
-      OffloadOptions options, Map<String, String> env, String cFile, String output) {
+      OffloadOptions options,
+      GccRelease release,
+      OffloadTarget target,
+      Map<String, String> env,
+      String cFile,
+      String output)
+      throws OffloadOptionException {
     String collectGcc = context.environment().get("COLLECT_GCC");
-    return hostCompileCommand(collectGcc, options, env, context.workingDirectory(), cFile, output);
+    String abiFlag = options.abi().hostFlag();
+    if (release.requiresHostOpts(target)) {
+      // GCC 15 raises this only at the host compile, after the accel compiler ran.
+      abiFlag =
+          options
+              .abiHostOpts()
+              .orElseThrow(
+                  () -> new OffloadOptionException("'-foffload-abi-host-opts' not specified."));
+    }
+    return hostCompileCommand(
+        collectGcc, options, abiFlag, env, context.workingDirectory(), cFile, output);
   }
 
   /**
@@ -317,14 +355,7 @@ public final class Mkoffload {
     Optional<GccInstallation> found =
         context.env("COLLECT_LTO_WRAPPER").flatMap(Mkoffload::fromLibraryPath);
     if (found.isEmpty()) {
-      for (String dir : context.env("COMPILER_PATH").orElse("").split(":")) {
-        if (!dir.isEmpty()) {
-          found = GccInstallation.fromLibraryPath(Path.of(dir));
-          if (found.isPresent()) {
-            break;
-          }
-        }
-      }
+      found = GccInstallation.fromCompilerPath(context.env("COMPILER_PATH").orElse(""));
     }
     if (found.isPresent()) {
       return found.get();
@@ -365,7 +396,8 @@ public final class Mkoffload {
 
   /**
    * The two renderings of one image; each made only when needed. {@code needsC}: only the C form
-   * has everything the image needs.
+   * has everything the image needs (an empty file for ILP32 or a dropped image, whose host compile
+   * registers nothing; GCC 13+'s -mstack-size constructor).
    */
   private record WrapperSource(Render<byte[]> elfRender, Render<String> cRender, boolean needsC) {
     byte[] elf() throws IOException {

@@ -12,8 +12,10 @@ import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.gcc.AccelEnvironment;
 import org.offlink.bridge.gcc.DumpNames;
 import org.offlink.bridge.gcc.GccInstallation;
+import org.offlink.bridge.gcc.GccRelease;
 import org.offlink.bridge.gcc.OffloadAbi;
 import org.offlink.bridge.gcc.OffloadOptions;
+import org.offlink.bridge.gcc.OmpRequiresFile;
 import org.offlink.bridge.image.NvptxImage;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.ProcessRunner;
@@ -55,23 +57,91 @@ public final class NvptxImageBuilder {
     if (options.abi() == OffloadAbi.ILP32) {
       return NvptxImage.empty();
     }
+    GccRelease release = gcc.release();
     DumpNames names = options.names();
     ResolvedTool accel = locateAccelCompiler();
     Map<String, String> env = AccelEnvironment.forAccelCompiler(context.environment());
-    String arch = PtxasCheck.targetArch(options.forwarded());
+    List<String> forwarded = rewriteLibraries(options.forwarded(), release);
+    String arch = PtxasCheck.targetArch(forwarded, release.nvptx().defaultArch());
     Optional<String> warning =
-        PtxasCheck.check(env, context.workingDirectory(), arch, runner, temps);
-    warning.ifPresent(w -> context.err().println("mkoffload: warning: " + w));
+        PtxasCheck.check(env, context.workingDirectory(), arch, gcc.major(), runner, temps);
+    String program = release.mkoffloadName(OffloadTarget.NVPTX);
+    warning.ifPresent(w -> context.err().println(program + ": warning: " + w));
     String ptxFile = temps.named(names.mkoffload(), ".mkoffload");
-    List<String> argv = accelArgv(accel.argv0(), options, warning.isPresent(), ptxFile);
+    List<String> argv =
+        accelArgv(accel.argv0(), options, forwarded, release, warning.isPresent(), ptxFile);
+    Optional<OmpRequiresFile> requires =
+        release.layout().requiresMask()
+            ? Optional.of(OmpRequiresFile.create(names, temps))
+            : Optional.empty();
+    Map<String, String> accelEnv =
+        requires.isPresent() ? requires.get().exportTo(env, options.verbose(), context.err()) : env;
     startScanLoopWarmUp();
     runner.runChecked(
-        Command.of(argv, env, context.workingDirectory()).withResponseFile(DumpNames.GCC_ARGS));
+        Command.of(argv, accelEnv, context.workingDirectory())
+            .withResponseFile(DumpNames.GCC_ARGS));
     Path ptx = WorkingDirectory.resolve(context.workingDirectory(), ptxFile);
     if (!Files.isRegularFile(ptx)) {
       throw new IOException("cannot open intermediate ptx file " + ptxFile);
     }
-    return PtxImageParser.parseReusing(Files.readAllBytes(ptx), ptx);
+    if (requires.isEmpty()) {
+      return PtxImageParser.parseReusing(Files.readAllBytes(ptx), ptx);
+    }
+    int mask = requires.get().readMask();
+    NvptxImage image = withTables(release, Files.readAllBytes(ptx), ptx, mask);
+    if (image.disabled()) {
+      context.err().println(program + ": warning: " + PtxFunctionTables.SM30_WARNING);
+    }
+    return image;
+  }
+
+  /**
+   * GCC 13+: parses the PTX (with {@code IND_FUNC_MAP} from 14), adds the reverse-offload and
+   * indirect-function table chunks and the registration layout, or marks the image dropped (sm_30
+   * with reverse offload: the caller prints GCC's warning).
+   */
+  static NvptxImage withTables(GccRelease release, byte[] bytes, Path ptx, int mask)
+      throws IOException {
+    GccRelease.Layout l = release.layout();
+    PtxImageParser.Parsed parsed = PtxImageParser.parseVersioned(bytes, ptx, l.indirectFunctions());
+    NvptxImage base = parsed.image();
+    PtxFunctionTables.Result tables =
+        PtxFunctionTables.build(
+            base.ptxChunks(),
+            base.functions(),
+            parsed.indirect(),
+            parsed.functionChunks(),
+            mask,
+            ptx);
+    NvptxImage image =
+        new NvptxImage(
+            base.ptxChunks(),
+            base.variables(),
+            base.functions(),
+            parsed.indirect(),
+            tables.tables(),
+            new NvptxImage.Layout(
+                release.nvptx().version(), l.requiresMask(), l.indirectFunctions()),
+            mask,
+            false);
+    return tables.disabled() ? image.asDisabled() : image;
+  }
+
+  /**
+   * GCC 14+ turns {@code -l_GCC_<lib>} (the driver's forwarding of {@code -lgfortran}, {@code -lm},
+   * 15: {@code -lstdc++}) into {@code -l<lib>} in place (delta §5.1); other arguments are kept.
+   */
+  static List<String> rewriteLibraries(List<String> args, GccRelease release) {
+    List<String> rewrites = release.nvptx().libraryRewrites();
+    if (rewrites.isEmpty()) {
+      return args;
+    }
+    List<String> out = new ArrayList<>(args.size());
+    for (String a : args) {
+      boolean known = a.startsWith("-l_GCC_") && rewrites.contains(a.substring("-l_GCC_".length()));
+      out.add(known ? "-l" + a.substring("-l_GCC_".length()) : a);
+    }
+    return out;
   }
 
   /**
@@ -89,6 +159,21 @@ public final class NvptxImageBuilder {
   /** The accel driver argv of GCC 12's nvptx mkoffload (reference §3.3 item 4). */
   static List<String> accelArgv(
       String driver, OffloadOptions options, boolean noVerify, String ptxFile) {
+    return accelArgv(driver, options, options.forwarded(), GccRelease.of(12), noVerify, ptxFile);
+  }
+
+  /**
+   * The accel driver argv of nvptx mkoffload (reference §3.3 item 4, delta §5.2): {@code forwarded}
+   * are the arguments after {@code -l_GCC_} rewriting, and the release adds its flags after {@code
+   * -mgomp} (15: {@code -mfake-exceptions}).
+   */
+  static List<String> accelArgv(
+      String driver,
+      OffloadOptions options,
+      List<String> forwarded,
+      GccRelease release,
+      boolean noVerify,
+      String ptxFile) {
     List<String> argv = new ArrayList<>();
     argv.add(driver);
     if (options.saveTemps()) {
@@ -102,7 +187,8 @@ public final class NvptxImageBuilder {
     if (options.openmp()) {
       argv.add("-mgomp");
     }
-    argv.addAll(options.forwarded());
+    argv.addAll(release.nvptx().extraAccelFlags());
+    argv.addAll(forwarded);
     if (noVerify) {
       argv.add(PtxasCheck.NO_VERIFY);
     }

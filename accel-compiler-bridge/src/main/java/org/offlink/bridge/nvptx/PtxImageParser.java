@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 import org.offlink.bridge.image.NvptxFunction;
 import org.offlink.bridge.image.NvptxImage;
@@ -16,6 +17,7 @@ import org.offlink.streamer.MalformedObjectException;
  * input   := chunk* ; nvptx-ld terminates every object's PTX with NUL
  * chunk   := byte* NUL
  * map     := "//:VAR_MAP " record "\n" | "//:FUNC_MAP " record "\n"   ; only right after a "\n"
+ *          | "//:IND_FUNC_MAP " record "\n"                           ; GCC 14+ ({@link #parseVersioned})
  * record  := C-string ( "," int )*      ; e.g. "main$_omp_fn$0", 0x20, 0x1, 0x40
  * </pre>
  *
@@ -29,16 +31,44 @@ public final class PtxImageParser {
   private static final byte[] MARK = bytes("//:");
   private static final byte[] VAR = bytes("VAR_MAP ");
   private static final byte[] FUNC = bytes("FUNC_MAP ");
+  private static final byte[] IND_FUNC = bytes("IND_FUNC_MAP ");
 
   private final byte[] in;
   private final Path file;
   private final List<String> vars = new ArrayList<>();
   private final List<NvptxFunction> funcs = new ArrayList<>();
+  private final List<String> indirect = new ArrayList<>();
+  private final BitSet functionChunks = new BitSet();
+  private final boolean acceptIndirect;
+  private int chunkIndex;
   private int pos;
 
   private PtxImageParser(byte[] in, Path file) {
+    this(in, file, false);
+  }
+
+  private PtxImageParser(byte[] in, Path file, boolean acceptIndirect) {
     this.in = in;
     this.file = file;
+    this.acceptIndirect = acceptIndirect;
+  }
+
+  /**
+   * The result of a GCC 13+ parse: the image's chunks, variables and functions, the {@code
+   * IND_FUNC_MAP} names, and which chunks held a {@code FUNC_MAP} or {@code IND_FUNC_MAP} (GCC's
+   * {@code output_fn_ptr}, which decides the reverse-offload checks).
+   */
+  public record Parsed(NvptxImage image, List<String> indirect, BitSet functionChunks) {}
+
+  /**
+   * Parses like {@link #parseReusing}, also accepting {@code //:IND_FUNC_MAP} when {@code
+   * acceptIndirect} (GCC 14+; GCC 13 aborts on it).
+   */
+  public static Parsed parseVersioned(byte[] ptx, Path file, boolean acceptIndirect)
+      throws MalformedObjectException {
+    PtxImageParser p = new PtxImageParser(ptx, file, acceptIndirect);
+    NvptxImage image = p.run();
+    return new Parsed(image, List.copyOf(p.indirect), (BitSet) p.functionChunks.clone());
   }
 
   /** Parses linked PTX text (test convenience; NULs may be written as {@code \0}). */
@@ -84,6 +114,7 @@ public final class PtxImageParser {
     List<byte[]> chunks = new ArrayList<>();
     while (pos < in.length) {
       chunks.add(chunk());
+      chunkIndex++;
     }
     return new NvptxImage(chunks, vars, funcs);
   }
@@ -141,16 +172,17 @@ public final class PtxImageParser {
     int start = pos;
     int p = pos + MARK.length;
     boolean isVar = startsWith(p, VAR);
-    if (!isVar && !startsWith(p, FUNC)) {
+    boolean isIndirect = !isVar && acceptIndirect && startsWith(p, IND_FUNC);
+    if (!isVar && !isIndirect && !startsWith(p, FUNC)) {
       throw new MalformedObjectException(
           file,
           start,
           "unknown mapping directive '"
               + line(start)
-              + "' (expected //:VAR_MAP or"
-              + " //:FUNC_MAP)");
+              + "' (expected //:VAR_MAP"
+              + (acceptIndirect ? ", //:FUNC_MAP or //:IND_FUNC_MAP)" : " or //:FUNC_MAP)"));
     }
-    int recordStart = p + (isVar ? VAR.length : FUNC.length);
+    int recordStart = p + (isVar ? VAR.length : isIndirect ? IND_FUNC.length : FUNC.length);
     int end = recordStart;
     while (end < in.length && in[end] != '\n' && in[end] != 0) {
       end++;
@@ -163,7 +195,11 @@ public final class PtxImageParser {
     MapRecord record = MapRecord.parse(stripCr(text), file, recordStart);
     if (isVar) {
       vars.add(record.name());
+    } else if (isIndirect) {
+      functionChunks.set(chunkIndex);
+      indirect.add(record.name());
     } else {
+      functionChunks.set(chunkIndex);
       funcs.add(record.toFunction(file, recordStart));
     }
     pos = end + 1;
@@ -183,11 +219,16 @@ public final class PtxImageParser {
   }
 
   private boolean startsWith(int at, byte[] prefix) {
-    if (at + prefix.length > in.length) {
+    return startsWith(in, at, prefix);
+  }
+
+  /** Whether {@code bytes} holds {@code prefix} at {@code at} (false past the end). */
+  static boolean startsWith(byte[] bytes, int at, byte[] prefix) {
+    if (at + prefix.length > bytes.length) {
       return false;
     }
     for (int i = 0; i < prefix.length; i++) {
-      if (in[at + i] != prefix[i]) {
+      if (bytes[at + i] != prefix[i]) {
         return false;
       }
     }

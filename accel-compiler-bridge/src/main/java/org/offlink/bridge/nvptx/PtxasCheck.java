@@ -32,7 +32,12 @@ public final class PtxasCheck {
    * for {@code arch}, or the user asked to keep it.
    */
   public static Optional<String> check(
-      Map<String, String> env, Path cwd, String arch, ProcessRunner runner, TempFiles temps)
+      Map<String, String> env,
+      Path cwd,
+      String arch,
+      int gccMajor,
+      ProcessRunner runner,
+      TempFiles temps)
       throws IOException {
     if ("keep".equals(env.get("OFFLINK_PTXAS"))) {
       return Optional.empty();
@@ -61,7 +66,9 @@ public final class PtxasCheck {
         ptxas.get()
             + " rejects the "
             + arch
-            + " PTX that GCC 12 emits, so PTX verification by nvptx-none-as is disabled ("
+            + " PTX that GCC "
+            + gccMajor
+            + " emits, so PTX verification by nvptx-none-as is disabled ("
             + NO_VERIFY
             + "); set OFFLINK_PTXAS=keep to keep it, or put a ptxas that supports "
             + arch
@@ -70,7 +77,15 @@ public final class PtxasCheck {
 
   /** The architecture the accel compiler targets: the last {@code -march=}/{@code -misa=}. */
   public static String targetArch(List<String> args) {
-    String arch = "sm_30";
+    return targetArch(args, "sm_30");
+  }
+
+  /**
+   * The architecture the accel compiler targets: the last {@code -march=}/{@code -misa=}, else the
+   * accel compiler's default {@code defaultArch} (GCC 12-14 sm_30, 15+ sm_52).
+   */
+  public static String targetArch(List<String> args, String defaultArch) {
+    String arch = defaultArch;
     for (String a : args) {
       if (a.startsWith("-march=sm_")) {
         arch = a.substring("-march=".length());

@@ -5,30 +5,31 @@ import org.offlink.bridge.image.NvptxFunction;
 import org.offlink.bridge.image.NvptxImage;
 
 /**
- * The nvptx wrapper object, laid out as GCC 12 lays out its generated C for x86-64 LP64.
+ * The nvptx wrapper object, laid out as GCC lays out its generated C for x86-64 LP64.
  *
- * <p>{@code .rodata}: each {@code ptx_code_<k>} (chunk bytes + NUL), then the name literals. {@code
- * .data.rel.ro.local}:
+ * <p>{@code .rodata}: each {@code ptx_code_<k>} (chunk bytes + NUL; the linked chunks, then GCC
+ * 13+'s table chunks), then the name literals. {@code .data.rel.ro.local}:
  *
  * <pre>
- * ptx_objs[n]       16 bytes each: 0 const char *code; 8 size_t size (= chunk length + 1)
- * var_mappings[n]    8 bytes each: const char *name
- * func_mappings[n]  16 bytes each: 0 const char *name; 8 unsigned short dim[3]; 14 padding
- * target_data       48 bytes: 0 ptx_objs; 8 unsigned ptx_num; 16 var_names; 24 unsigned var_num;
- *                             32 fn_names; 40 unsigned fn_num (4 padding after each unsigned)
+ * ptx_objs[n]          16 bytes each: 0 const char *code; 8 size_t size (= chunk length + 1)
+ * var_mappings[n]       8 bytes each: const char *name
+ * func_mappings[n]     16 bytes each: 0 const char *name; 8 unsigned short dim[3]; 14 padding
+ * ind_func_mappings[n]  8 bytes each (14+; only its element count is referenced)
+ * GCC 12 target_data   48 bytes: 0 ptx_objs; 8 unsigned ptx_num; 16 var_names; 24 unsigned var_num;
+ *                                32 fn_names; 40 unsigned fn_num (4 padding after each unsigned)
+ * 13+ nvptx_data       56 bytes: 0 uintptr_t omp_requires_mask; then GCC 12's fields at +8;
+ *                                52 unsigned ind_fn_num (14+; padding in 13)
  * </pre>
  */
 final class NvptxWrapperElf {
-  /** {@code GOMP_VERSION_PACK (1, GOMP_VERSION_NVIDIA_PTX)} of GCC 12. */
-  static final int VERSION = 0x10001;
-
   /** {@code GOMP_DEVICE_NVIDIA_PTX}. */
   static final int DEVICE = 5;
 
   private NvptxWrapperElf() {}
 
   static byte[] build(NvptxImage image) {
-    List<byte[]> chunks = image.ptxChunks();
+    List<byte[]> chunks = image.allChunks();
+    NvptxImage.Layout layout = image.layout();
     long ptxBytes = 0;
     for (byte[] chunk : chunks) {
       ptxBytes += chunk.length + 32L; // NUL and alignment
@@ -61,13 +62,28 @@ final class NvptxWrapperElf {
       relro.putU16(fn.vector());
       relro.putU16(0);
     }
-    long targetData = relro.beginObject("target_data", 48, 8);
+    if (layout.indirectFunctions()) {
+      relro.beginObject("ind_func_mappings", 8L * image.indirectFunctions().size(), 8);
+      for (String name : image.indirectFunctions()) {
+        relro.putPointer(rodata, rodata.literal(name));
+      }
+    }
+    long targetData = relro.beginObject(layout.dataName(), layout.requiresMask() ? 56 : 48, 8);
+    if (layout.requiresMask()) {
+      relro.putU64(Integer.toUnsignedLong(image.requiresMask()));
+    }
     relro.putPointer(relro, ptxObjs);
     relro.putU64(chunks.size());
     relro.putPointer(relro, varMappings);
     relro.putU64(image.variables().size());
     relro.putPointer(relro, funcMappings);
-    relro.putU64(image.functions().size());
-    return WrapperElfAssembler.assemble(List.of(rodata, relro), relro, targetData, VERSION, DEVICE);
+    if (layout.indirectFunctions()) {
+      relro.putU32(image.functions().size());
+      relro.putU32(image.indirectFunctions().size());
+    } else {
+      relro.putU64(image.functions().size());
+    }
+    return WrapperElfAssembler.assemble(
+        List.of(rodata, relro), relro, targetData, layout.version(), DEVICE);
   }
 }

@@ -14,7 +14,10 @@ final class WrapperSourceText {
     appendRegistration(out, version, device, deviceComment, blankAfterEndif, "target_data");
   }
 
-  /** {@link #appendRegistration} passing {@code &dataName} (GCC 13+: {@code gcn_data}). */
+  /**
+   * {@link #appendRegistration(StringBuilder, int, int, String, boolean)} passing {@code &dataName}
+   * ({@code target_data} in GCC 12, {@code nvptx_data}/{@code gcn_data} from 13).
+   */
   static void appendRegistration(
       StringBuilder out,
       int version,

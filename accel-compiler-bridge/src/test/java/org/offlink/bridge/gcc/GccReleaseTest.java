@@ -71,6 +71,11 @@ class GccReleaseTest {
     for (int major : List.of(13, 14, 15)) {
       assertTrue(GccRelease.of(major).refusal(OffloadTarget.AMDGCN).isEmpty(), "gcn " + major);
     }
+    for (int major : List.of(13, 14, 15)) {
+      assertTrue(GccRelease.of(major).refusal(OffloadTarget.NVPTX).isEmpty(), "nvptx " + major);
+      assertEquals("nvptx mkoffload", GccRelease.of(major).mkoffloadName(OffloadTarget.NVPTX));
+    }
+    assertEquals("mkoffload", GccRelease.of(12).mkoffloadName(OffloadTarget.NVPTX));
     assertTrue(GccRelease.of(16).refusal(OffloadTarget.AMDGCN).isPresent(), "gcn 16");
     GccRelease unknown = GccRelease.of(11);
     assertFalse(unknown.anyTargetSupported());

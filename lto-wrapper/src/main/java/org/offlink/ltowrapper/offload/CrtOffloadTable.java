@@ -14,8 +14,9 @@ import org.offlink.streamer.io.WorkingDirectory;
  * <entry>/crtoffloadtable.o} along {@code LIBRARY_PATH} to {@code <dumppfx>crtoffloadtable.o}
  * (save-temps) or a temp file, because the plugin deletes what it is given; {@code LIBRARY_PATH}
  * unset means no table. offlink does the same for a known {@code exec} link, and otherwise (PIE,
- * shared, relocatable or unknown) writes {@link OffloadTableObject} under the same name, so PIE
- * links get neither text relocations nor ld's warnings about them.
+ * shared, relocatable or unknown) writes {@link OffloadTableObject} under the same name with GCC
+ * 12, so PIE links get neither text relocations nor ld's warnings about them; with GCC 13+ it
+ * copies that GCC's position-independent {@code crtoffloadtableS.o} instead (delta §4.1 L1).
  */
 final class CrtOffloadTable {
   private final RunContext ctx;
@@ -66,13 +67,19 @@ final class CrtOffloadTable {
     if (libraryPath.isEmpty()) {
       return Optional.empty();
     }
+    String variant = "";
     if (ctx.offloadPolicy().positionIndependentTable()) {
-      String name = outputName();
-      write(name, OffloadTableObject.bytes());
-      return Optional.of(name);
+      if (!ctx.settings().gccRelease().linkStep().pieTableVariant()) {
+        String name = outputName();
+        write(name, OffloadTableObject.bytes());
+        return Optional.of(name);
+      }
+      // GCC 13+ ships a position-independent crtoffloadtableS.o (Debian's pr117851; 4 or 6
+      // entries as that GCC's libgomp expects): copied like GCC copies it for PIE and shared links.
+      variant = "S";
     }
     for (String entry : libraryPath.get().split(":", -1)) {
-      Path src = WorkingDirectory.resolve(ctx.cwd(), entry + "/crtoffloadtable.o");
+      Path src = WorkingDirectory.resolve(ctx.cwd(), entry + "/crtoffloadtable" + variant + ".o");
       if (Files.isReadable(src) && !Files.isDirectory(src)) {
         String name = outputName();
         try {
@@ -84,7 +91,8 @@ final class CrtOffloadTable {
         return Optional.of(name);
       }
     }
-    throw new LtoWrapperException("installation error, cannot find %<crtoffloadtable.o%>");
+    throw new LtoWrapperException(
+        "installation error, cannot find %<crtoffloadtable" + variant + ".o%>");
   }
 
   private String outputName() {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.offlink.bridge.OfflinkFlags.OffloadFailure;
+import org.offlink.bridge.gcc.GccRelease;
 import org.offlink.bridge.process.CommandResult;
 import org.offlink.ltowrapper.RunContext;
 import org.offlink.ltowrapper.options.DecodedOption;
@@ -68,7 +69,10 @@ public final class MkoffloadCommand {
     argv.add("-o");
     argv.add(out);
     argv.addAll(inputs);
-    argv.addAll(OptionForwarding.compilerOptions(merged, ctx.merger().xassemblerMismatch()));
+    GccRelease.LinkStep step = ctx.settings().gccRelease().linkStep();
+    argv.addAll(
+        OptionForwarding.compilerOptions(
+            merged, ctx.merger().xassemblerMismatch(), step.forwardsUnwindTables()));
     argv.addAll(OptionForwarding.diagOptions(link));
     argv.add("-dumpbase");
     argv.add(ctx.dump().offloadDumpbase(target));
@@ -83,8 +87,11 @@ public final class MkoffloadCommand {
    */
   public Optional<String> run() {
     String out = outputName();
-    String suffix =
-        ctx.offloadPolicy().perTargetResponseFiles() ? target + ".offload_args" : "offload_args";
+    // GCC 14+ names the response file per target; offlink does too when targets run at once.
+    boolean perTarget =
+        ctx.offloadPolicy().perTargetResponseFiles()
+            || ctx.settings().gccRelease().linkStep().perTargetResponseFiles();
+    String suffix = perTarget ? target + ".offload_args" : "offload_args";
     List<String> argv = argv(out);
     CommandResult result = ctx.children().runWithResponseFileCapturing(argv, suffix);
     if (result.succeeded()) {

@@ -9,6 +9,7 @@ import static org.offlink.ltowrapper.options.OptionTrait.COMMON;
 import static org.offlink.ltowrapper.options.OptionTrait.DIAG;
 import static org.offlink.ltowrapper.options.OptionTrait.DRIVER;
 import static org.offlink.ltowrapper.options.OptionTrait.IL_FORWARD;
+import static org.offlink.ltowrapper.options.OptionTrait.IL_FORWARD_SINCE_13;
 import static org.offlink.ltowrapper.options.OptionTrait.LTO;
 
 import java.util.Arrays;
@@ -37,9 +38,21 @@ public enum GccOption {
   FOPENACC("-fopenacc", NONE, true, MergeRule.POSITIVE_WINS, LTO, IL_FORWARD),
   FOPENACC_DIM("-fopenacc-dim=", JOINED, false, MergeRule.SAME_VALUE, LTO, IL_FORWARD),
   FOFFLOAD_ABI("-foffload-abi=", JOINED, false, MergeRule.CONSISTENT, COMMON, IL_FORWARD),
+  FOFFLOAD_ABI_HOST_OPTS(
+      "-foffload-abi-host-opts=", JOINED, false, MergeRule.CONSISTENT, COMMON, IL_FORWARD),
   FOFFLOAD_OPTIONS("-foffload-options=", JOINED, false, MergeRule.APPEND, COMMON, DRIVER),
   FOFFLOAD("-foffload=", JOINED, false, MergeRule.IGNORE, COMMON, DRIVER),
   FCF_PROTECTION("-fcf-protection=", JOINED, false, MergeRule.CF_PROTECTION, COMMON, IL_FORWARD),
+  // Unwind tables: GCC 13+ merges and forwards them (GCC 12 ignores them).
+  FASYNC_UNWIND_TABLES(
+      "-fasynchronous-unwind-tables",
+      NONE,
+      true,
+      MergeRule.POSITIVE_WINS,
+      COMMON,
+      IL_FORWARD_SINCE_13),
+  FUNWIND_TABLES(
+      "-funwind-tables", NONE, true, MergeRule.POSITIVE_WINS, COMMON, IL_FORWARD_SINCE_13),
   // LTO control.
   FLTO("-flto", NONE, false, MergeRule.IGNORE, COMMON),
   FLTO_EQ("-flto=", JOINED, false, MergeRule.FLTO, COMMON),

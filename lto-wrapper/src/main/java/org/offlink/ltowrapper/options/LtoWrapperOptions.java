@@ -5,6 +5,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.offlink.bridge.OfflinkFlags;
+import org.offlink.bridge.gcc.GccInstallation;
+import org.offlink.bridge.gcc.GccRelease;
 
 /**
  * One lto-wrapper invocation after {@code @file} expansion and environment decoding.
@@ -79,5 +81,18 @@ public record LtoWrapperOptions(
       Optional<String> makeflags,
       Optional<Boolean> parallelOffload,
       OfflinkFlags flags,
-      Optional<String> linkerOutputKind) {}
+      Optional<String> linkerOutputKind) {
+    /**
+     * What the GCC running this link does differently: its major is read from the first GCC library
+     * directory on {@code COMPILER_PATH} ({@code /usr/libexec/gcc/<triplet>/14/}); GCC 12's
+     * behaviour when there is none.
+     */
+    public GccRelease gccRelease() {
+      return GccRelease.of(
+          compilerPath
+              .flatMap(GccInstallation::fromCompilerPath)
+              .map(GccInstallation::major)
+              .orElse(12));
+    }
+  }
 }

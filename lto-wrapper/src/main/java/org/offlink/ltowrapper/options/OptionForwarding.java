@@ -19,6 +19,16 @@ public final class OptionForwarding {
    */
   public static List<String> compilerOptions(
       List<DecodedOption> merged, boolean xassemblerMismatch) {
+    return compilerOptions(merged, xassemblerMismatch, false);
+  }
+
+  /**
+   * {@link #compilerOptions(List, boolean)}, also forwarding the {@link
+   * OptionTrait#IL_FORWARD_SINCE_13} options when {@code gcc13Unwind} (the running GCC's {@code
+   * GccRelease.LinkStep#forwardsUnwindTables}).
+   */
+  public static List<String> compilerOptions(
+      List<DecodedOption> merged, boolean xassemblerMismatch, boolean gcc13Unwind) {
     List<String> out = new ArrayList<>();
     for (DecodedOption o : merged) {
       GccOption opt = o.option();
@@ -28,7 +38,8 @@ public final class OptionForwarding {
       if (opt == GccOption.XASSEMBLER && xassemblerMismatch) {
         continue;
       }
-      if (o.has(OptionTrait.IL_FORWARD) || o.has(OptionTrait.TARGET)) {
+      boolean since13 = gcc13Unwind && o.has(OptionTrait.IL_FORWARD_SINCE_13);
+      if (o.has(OptionTrait.IL_FORWARD) || o.has(OptionTrait.TARGET) || since13) {
         out.addAll(o.canonical());
       }
     }

@@ -15,6 +15,11 @@ public enum OptionTrait {
   LTO,
   /** Forwarded from merged IL options by {@code append_compiler_options} (LW:690). */
   IL_FORWARD,
+  /**
+   * Merged like {@code -fopenmp} and forwarded by {@code append_compiler_options} from GCC 13 on
+   * ({@code -f[asynchronous-]unwind-tables}, delta §4.1 L3); ignored by GCC 12.
+   */
+  IL_FORWARD_SINCE_13,
   /** Forwarded from link options to mkoffload by {@code append_diag_options} (LW:760). */
   DIAG
 }
