@@ -220,7 +220,7 @@ final class LinkRun implements AutoCloseable {
       }
       if (strings.isPresent()) {
         for (String s : strings.get()) {
-          acc.add(QuotedOptions.decode(services.quoting(), options.collectGcc(), s));
+          acc.add(QuotedOptions.decode(options.collectGcc(), s));
         }
         ltoObjects.add(in);
         report.ltoInput(in);

@@ -135,8 +135,7 @@ public final class LtoWrapper {
     String collectGcc = required(env, "COLLECT_GCC");
     String collectOptions = required(env, "COLLECT_GCC_OPTIONS");
     String asOptions = env.get("COLLECT_AS_OPTIONS");
-    List<DecodedOption> link =
-        new ArrayList<>(QuotedOptions.decode(services.quoting(), collectGcc, collectOptions));
+    List<DecodedOption> link = new ArrayList<>(QuotedOptions.decode(collectGcc, collectOptions));
     if (asOptions != null) {
       // Each word becomes '-Xassembler' '<word>' appended to the link options (LW:1453).
       List<String> words = new ArrayList<>();

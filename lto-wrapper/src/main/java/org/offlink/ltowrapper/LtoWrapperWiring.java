@@ -23,14 +23,13 @@ import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfReader;
 import org.offlink.streamer.elf.ElfSection;
 import org.offlink.streamer.io.TempDirectory;
-import org.offlink.streamer.opts.OptionQuoting;
 import org.offlink.streamer.opts.OptsSection;
 
 /**
  * The production collaborators of lto-wrapper: the bridge's process runner (quiet: lto-wrapper
  * prints its own {@code -v} lines) with this installation's mkoffload run in-process (unless {@code
- * OFFLINK_MKOFFLOAD_SUBPROCESS} is set), section-streamer's COLLECT_GCC_OPTIONS quoting, {@code
- * .opts} reader, {@code .ofldlist} reader and early debug copier.
+ * OFFLINK_MKOFFLOAD_SUBPROCESS} is set), section-streamer's {@code .opts} reader, {@code .ofldlist}
+ * reader and early debug copier.
  */
 final class LtoWrapperWiring {
   private LtoWrapperWiring() {}
@@ -48,7 +47,6 @@ final class LtoWrapperWiring {
     }
     return new LtoWrapperServices(
         runner,
-        OptionQuoting::parse,
         LtoWrapperWiring::readOpts,
         LtoWrapperWiring::readOffloadList,
         LtoWrapperWiring::copyEarlyDebug,

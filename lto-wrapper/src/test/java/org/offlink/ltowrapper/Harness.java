@@ -67,7 +67,6 @@ final class Harness {
     runner.mkoffloadInProcess = mkoffloadInProcess;
     return new LtoWrapperServices(
         runner,
-        TestQuoting::parse,
         (input, section) -> {
           Map<String, List<String>> m =
               section == OptsSectionName.HOST_LTO ? hostOpts : offloadOpts;

@@ -225,7 +225,7 @@ public final class OffloadImages {
             "cannot read " + in.file() + ": Inappropriate ioctl for device");
       }
       for (String s : strings.get()) {
-        acc.add(QuotedOptions.decode(ctx.services().quoting(), ctx.options().collectGcc(), s));
+        acc.add(QuotedOptions.decode(ctx.options().collectGcc(), s));
       }
     }
     return acc.result();

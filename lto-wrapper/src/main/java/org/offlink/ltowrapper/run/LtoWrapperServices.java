@@ -7,17 +7,15 @@ import java.util.function.IntSupplier;
 import org.offlink.bridge.process.ProcessRunner;
 import org.offlink.ltowrapper.io.EarlyDebugCopier;
 import org.offlink.ltowrapper.io.OffloadListReader;
-import org.offlink.ltowrapper.io.OptionQuoting;
 import org.offlink.ltowrapper.io.OptsSource;
 
 /**
  * What lto-wrapper needs from other modules, plugged in at {@link
- * org.offlink.ltowrapper.LtoWrapperMain}: process running, COLLECT_GCC_OPTIONS quoting, {@code
- * .opts} section reading, the offload list reader, the early debug copier, the CPU count for {@code
- * -flto=auto}, and the mapping of an inherited descriptor number to a path (jobserver pipes).
+ * org.offlink.ltowrapper.LtoWrapperMain}: process running, {@code .opts} section reading, the
+ * offload list reader, the early debug copier, the CPU count for {@code -flto=auto}, and the
+ * mapping of an inherited descriptor number to a path (jobserver pipes).
  *
  * @param runner runs children (constructed non-verbose: lto-wrapper echoes {@code -v} itself)
- * @param quoting decodes COLLECT_GCC_OPTIONS quoting
  * @param opts reads {@code .opts} sections
  * @param offloadList reads the {@code -foffload-objects=} file
  * @param earlyDebug copies early debug sections
@@ -27,7 +25,6 @@ import org.offlink.ltowrapper.io.OptsSource;
  */
 public record LtoWrapperServices(
     ProcessRunner runner,
-    OptionQuoting quoting,
     OptsSource opts,
     OffloadListReader offloadList,
     EarlyDebugCopier earlyDebug,
@@ -37,7 +34,6 @@ public record LtoWrapperServices(
   /** Checks the fields. */
   public LtoWrapperServices {
     Objects.requireNonNull(runner, "runner");
-    Objects.requireNonNull(quoting, "quoting");
     Objects.requireNonNull(opts, "opts");
     Objects.requireNonNull(offloadList, "offloadList");
     Objects.requireNonNull(earlyDebug, "earlyDebug");
@@ -48,12 +44,11 @@ public record LtoWrapperServices(
   /** Services whose mkoffload runs as a subprocess. */
   public LtoWrapperServices(
       ProcessRunner runner,
-      OptionQuoting quoting,
       OptsSource opts,
       OffloadListReader offloadList,
       EarlyDebugCopier earlyDebug,
       IntSupplier cpuCount,
       IntFunction<Path> fdPath) {
-    this(runner, quoting, opts, offloadList, earlyDebug, cpuCount, fdPath, false);
+    this(runner, opts, offloadList, earlyDebug, cpuCount, fdPath, false);
   }
 }
