@@ -1,8 +1,8 @@
 package org.offlink.streamer.write;
 
 /** Range checks shared by the on-disk records (one place for the unsigned field widths). */
-final class Fields {
-  private Fields() {}
+final class FieldRanges {
+  private FieldRanges() {}
 
   static void checkU16(String field, int value) {
     if (value < 0 || value > 0xffff) {

@@ -9,11 +9,11 @@ import org.offlink.streamer.io.NativeCharset;
  * An ELF string table under construction: starts with the empty string at offset 0, each distinct
  * name stored once, NUL-terminated, in first-use order (so the bytes are deterministic).
  */
-final class StringTable {
+final class StringTableBuilder {
   private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
   private final Map<String, Integer> offsets = new HashMap<>();
 
-  StringTable() {
+  StringTableBuilder() {
     bytes.write(0);
     offsets.put("", 0);
   }
