@@ -29,8 +29,8 @@ import org.offlink.ltowrapper.options.QuotedOptions;
 import org.offlink.ltowrapper.report.LinkRecorder;
 import org.offlink.ltowrapper.run.Diagnostics;
 import org.offlink.ltowrapper.run.DumpNames;
+import org.offlink.ltowrapper.run.LinkTemps;
 import org.offlink.ltowrapper.run.LtoWrapperServices;
-import org.offlink.ltowrapper.run.TempFiles;
 
 /**
  * One lto-wrapper run in GCC 12's order (LW:1440–1905): classify the inputs and merge their {@code
@@ -44,7 +44,7 @@ final class LinkRun implements AutoCloseable {
   private final ToolContext context;
   private final Diagnostics diag;
   private final LtoWrapperOptions.Settings settings;
-  private final TempFiles temps;
+  private final LinkTemps temps;
   private final LinkRecorder report;
   private final List<String> ltoArgs = new ArrayList<>();
   private final List<InputFile> ltoObjects = new ArrayList<>();
@@ -64,7 +64,7 @@ final class LinkRun implements AutoCloseable {
     this.diag = diag;
     this.settings = options.settings();
     this.temps =
-        new TempFiles(
+        new LinkTemps(
             options.environment(),
             context.workingDirectory(),
             settings.saveTemps(),

@@ -10,8 +10,8 @@ import org.offlink.ltowrapper.options.OptionMerger;
 import org.offlink.ltowrapper.report.LinkRecorder;
 import org.offlink.ltowrapper.run.Diagnostics;
 import org.offlink.ltowrapper.run.DumpNames;
+import org.offlink.ltowrapper.run.LinkTemps;
 import org.offlink.ltowrapper.run.LtoWrapperServices;
-import org.offlink.ltowrapper.run.TempFiles;
 
 /**
  * The state shared by the steps of one run.
@@ -34,7 +34,7 @@ public record RunContext(
     LtoWrapperServices services,
     Path cwd,
     Diagnostics diag,
-    TempFiles temps,
+    LinkTemps temps,
     ChildRunner children,
     DumpNames dump,
     OptionMerger merger,

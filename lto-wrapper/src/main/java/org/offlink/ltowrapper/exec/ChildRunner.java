@@ -13,8 +13,8 @@ import org.offlink.bridge.process.ResponseFiles;
 import org.offlink.ltowrapper.report.LinkRecorder;
 import org.offlink.ltowrapper.run.Diagnostics;
 import org.offlink.ltowrapper.run.DumpNames;
+import org.offlink.ltowrapper.run.LinkTemps;
 import org.offlink.ltowrapper.run.LtoWrapperException;
-import org.offlink.ltowrapper.run.TempFiles;
 import org.offlink.streamer.io.NativeCharset;
 import org.offlink.streamer.io.WorkingDirectory;
 
@@ -29,7 +29,7 @@ public final class ChildRunner {
   private final ProcessRunner runner;
   private final Map<String, String> environment;
   private final Path cwd;
-  private final TempFiles temps;
+  private final LinkTemps temps;
   private final Diagnostics diag;
   private final boolean verbose;
   private final DumpNames dump;
@@ -40,7 +40,7 @@ public final class ChildRunner {
       ProcessRunner runner,
       Map<String, String> environment,
       Path cwd,
-      TempFiles temps,
+      LinkTemps temps,
       Diagnostics diag,
       boolean verbose,
       DumpNames dump,

@@ -66,6 +66,11 @@ public final class Diagnostics {
     line(program + ": note: " + render(text));
   }
 
+  /** The stream diagnostics go to (stderr: stdout is protocol). */
+  public PrintStream stream() {
+    return err;
+  }
+
   /** Prints a verbose line as is. */
   public void verbose(String text) {
     line(text);
