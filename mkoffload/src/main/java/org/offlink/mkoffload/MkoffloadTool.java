@@ -11,14 +11,14 @@ import org.offlink.bridge.mkoffload.MkoffloadRequest;
  * The mkoffload command line: {@code --help} and {@code --version} here, offlink's other options
  * and the target by {@link MkoffloadInvocation}, and the work by {@link Mkoffload}.
  */
-public final class MkoffloadCommand {
+public final class MkoffloadTool {
   static final String VERSION = Mkoffload.VERSION;
 
   private final ToolContext context;
   private final String launcherPath;
 
   /** A command in {@code context}; {@code launcherPath} is the launcher script's real path. */
-  public MkoffloadCommand(ToolContext context, String launcherPath) {
+  public MkoffloadTool(ToolContext context, String launcherPath) {
     this.context = Objects.requireNonNull(context, "context");
     this.launcherPath = Objects.requireNonNull(launcherPath, "launcherPath");
   }

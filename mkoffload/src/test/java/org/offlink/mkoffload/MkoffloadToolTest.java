@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.tool.OffloadTarget;
 
-class MkoffloadCommandTest {
+class MkoffloadToolTest {
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
 
@@ -53,7 +53,7 @@ class MkoffloadCommandTest {
 
   @Test
   void unknownTargetIsAOneLineUsageError() {
-    int status = new MkoffloadCommand(context(Map.of()), "").run(List.of("--target=sparc"));
+    int status = new MkoffloadTool(context(Map.of()), "").run(List.of("--target=sparc"));
     assertEquals(1, status);
     assertEquals(
         "mkoffload: error: unknown offload target 'sparc' (expected nvptx-none or amdgcn-amdhsa)\n",
@@ -62,7 +62,7 @@ class MkoffloadCommandTest {
 
   @Test
   void noTargetAtAllSaysHowToGiveOne() {
-    int status = new MkoffloadCommand(context(Map.of()), "/usr/bin/mkoffload").run(List.of());
+    int status = new MkoffloadTool(context(Map.of()), "/usr/bin/mkoffload").run(List.of());
     assertEquals(1, status);
     assertTrue(err().contains("pass --target="), err());
   }
@@ -70,7 +70,7 @@ class MkoffloadCommandTest {
   @Test
   void badWrapperModeInOfflinkFlagsIsRejected() {
     ToolContext ctx = context(Map.of("OFFLINK_FLAGS", "--wrapper=asm"));
-    int status = new MkoffloadCommand(ctx, "/x/accel/nvptx-none/mkoffload").run(List.of());
+    int status = new MkoffloadTool(ctx, "/x/accel/nvptx-none/mkoffload").run(List.of());
     assertEquals(1, status);
     assertEquals("mkoffload: error: unknown wrapper mode 'asm' (expected 'elf' or 'c')\n", err());
   }
@@ -78,7 +78,7 @@ class MkoffloadCommandTest {
   @Test
   void missingCollectGccIsGccsFatalError() {
     int status =
-        new MkoffloadCommand(context(Map.of()), "/x/accel/nvptx-none/mkoffload")
+        new MkoffloadTool(context(Map.of()), "/x/accel/nvptx-none/mkoffload")
             .run(List.of("-o", "x.o", "-fopenmp", "-foffload-abi=lp64", "in.o"));
     assertEquals(1, status);
     assertEquals(
@@ -87,9 +87,9 @@ class MkoffloadCommandTest {
 
   @Test
   void helpAndVersionGoToStderrNotStdout() {
-    assertEquals(0, new MkoffloadCommand(context(Map.of()), "").run(List.of("--version")));
-    assertEquals(0, new MkoffloadCommand(context(Map.of()), "").run(List.of("--help")));
-    assertTrue(err().startsWith(MkoffloadCommand.VERSION + "\nUsage: mkoffload"), err());
+    assertEquals(0, new MkoffloadTool(context(Map.of()), "").run(List.of("--version")));
+    assertEquals(0, new MkoffloadTool(context(Map.of()), "").run(List.of("--help")));
+    assertTrue(err().startsWith(MkoffloadTool.VERSION + "\nUsage: mkoffload"), err());
     assertEquals("", out.toString(StandardCharsets.UTF_8));
   }
 }

@@ -9,9 +9,9 @@ import org.offlink.streamer.MalformedObjectException;
 import org.offlink.streamer.inspect.GcnKernelEntry;
 import org.offlink.streamer.inspect.GcnTargetData;
 import org.offlink.streamer.inspect.HostFunction;
-import org.offlink.streamer.inspect.HostTables;
 import org.offlink.streamer.inspect.HostVariable;
 import org.offlink.streamer.inspect.HsacoTarget;
+import org.offlink.streamer.inspect.InspectedHostTables;
 import org.offlink.streamer.inspect.InspectedObject;
 import org.offlink.streamer.inspect.IrSection;
 import org.offlink.streamer.inspect.LlvmOffloadBinarySection;
@@ -69,7 +69,7 @@ final class InspectionJson {
     return m;
   }
 
-  private static Map<String, Object> host(HostTables t) {
+  private static Map<String, Object> host(InspectedHostTables t) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("functions", t.functions().stream().map(InspectionJson::function).toList());
     m.put("variables", t.variables().stream().map(InspectionJson::variable).toList());

@@ -6,9 +6,9 @@ import org.offlink.streamer.MalformedObjectException;
 import org.offlink.streamer.inspect.GcnKernelEntry;
 import org.offlink.streamer.inspect.GcnTargetData;
 import org.offlink.streamer.inspect.HostFunction;
-import org.offlink.streamer.inspect.HostTables;
 import org.offlink.streamer.inspect.HostVariable;
 import org.offlink.streamer.inspect.HsacoTarget;
+import org.offlink.streamer.inspect.InspectedHostTables;
 import org.offlink.streamer.inspect.InspectedObject;
 import org.offlink.streamer.inspect.IrSection;
 import org.offlink.streamer.inspect.LayoutFields;
@@ -76,7 +76,7 @@ final class InspectionText {
     }
   }
 
-  private void host(HostTables t) {
+  private void host(InspectedHostTables t) {
     out.printf(
         "  host tables: %d functions, %d variables%s%n",
         t.functions().size(),

@@ -8,7 +8,7 @@ import java.util.Objects;
  * {@code <pfx>.mkoffload}, the gcn intermediates {@code <pfx>.mkoffload.{1.s,2.s,hsaco}}, and the
  * response-file suffixes of each step.
  */
-public record DumpNames(String dumppfx) {
+public record MkoffloadDumpNames(String dumppfx) {
   /** Response-file suffix of the accel compile. */
   public static final String GCC_ARGS = ".gcc_args";
 
@@ -19,7 +19,7 @@ public record DumpNames(String dumppfx) {
   public static final String GCCNATIVE_ARGS = ".gccnative_args";
 
   /** Checks the prefix. */
-  public DumpNames {
+  public MkoffloadDumpNames {
     Objects.requireNonNull(dumppfx, "dumppfx");
   }
 

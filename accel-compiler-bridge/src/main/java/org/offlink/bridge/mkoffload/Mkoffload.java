@@ -13,9 +13,9 @@ import java.util.Objects;
 import java.util.Optional;
 import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.gcc.AccelEnvironment;
-import org.offlink.bridge.gcc.DumpNames;
 import org.offlink.bridge.gcc.GccInstallation;
 import org.offlink.bridge.gcc.GccRelease;
+import org.offlink.bridge.gcc.MkoffloadDumpNames;
 import org.offlink.bridge.gcc.OffloadAbi;
 import org.offlink.bridge.gcc.OffloadOptionException;
 import org.offlink.bridge.gcc.OffloadOptions;
@@ -320,7 +320,7 @@ public final class Mkoffload {
             "-c",
             "-o",
             output));
-    return Command.of(argv, env, cwd).withResponseFile(DumpNames.GCCNATIVE_ARGS);
+    return Command.of(argv, env, cwd).withResponseFile(MkoffloadDumpNames.GCCNATIVE_ARGS);
   }
 
   private Command hostCompile(

@@ -7,19 +7,19 @@ import java.util.List;
  * .gnu.offload_funcs} and {@code .gnu.offload_vars}, which libgomp pairs by index with the device
  * image's function and variable tables.
  */
-public record HostTables(
+public record InspectedHostTables(
     List<HostFunction> functions,
     List<HostVariable> variables,
     List<HostFunction> indirectFunctions) {
   /** Copies the lists. */
-  public HostTables {
+  public InspectedHostTables {
     functions = List.copyOf(functions);
     variables = List.copyOf(variables);
     indirectFunctions = List.copyOf(indirectFunctions);
   }
 
   /** Tables without indirect functions (GCC 12, 13). */
-  public HostTables(List<HostFunction> functions, List<HostVariable> variables) {
+  public InspectedHostTables(List<HostFunction> functions, List<HostVariable> variables) {
     this(functions, variables, List.of());
   }
 
