@@ -1,5 +1,6 @@
 package org.offlink.it;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
@@ -59,6 +60,21 @@ class PackageCyclesTest {
                 .should()
                 .beFreeOfCycles()
                 .check(cyclic));
+  }
+
+  /**
+   * picocli belongs to the offlink-cli module (the {@code cli} packages): no library class, and so
+   * nothing an lto-wrapper or mkoffload run loads, refers to it.
+   */
+  @Test
+  void onlyTheCliPackagesUsePicocli() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackages("org.offlink.streamer.cli..", "org.offlink.bridge.cli..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("picocli..")
+        .check(MAIN_CODE);
   }
 
   @Test
