@@ -2,9 +2,9 @@ package org.offlink.bridge.cli;
 
 import java.io.PrintWriter;
 import org.offlink.bridge.ToolContext;
+import org.offlink.cli.CliExecution;
 import org.offlink.streamer.OfflinkVersion;
 import org.offlink.streamer.io.CommandStartup;
-import org.offlink.streamer.io.ErrorText;
 import org.offlink.streamer.io.LastResort;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -49,29 +49,8 @@ public final class OfflinkMain implements Runnable {
     CommandLine cli = new CommandLine(new OfflinkMain());
     cli.addSubcommand(new DoctorCommand(context, jvm));
     cli.addSubcommand(new InspectCommand());
-    cli.setOut(out);
-    cli.setErr(err);
-    cli.setParameterExceptionHandler(
-        (e, a) -> {
-          err.println(PROGRAM + ": error: " + e.getMessage() + " (see --help)");
-          return 1;
-        });
-    cli.setExecutionExceptionHandler(
-        (e, c, p) -> {
-          err.println(PROGRAM + ": error: " + describe(e));
-          if (context.env("OFFLINK_DEBUG").isPresent()) {
-            e.printStackTrace(err);
-          }
-          return 1;
-        });
-    int status = cli.execute(args);
-    out.flush();
-    err.flush();
-    return status;
-  }
-
-  private static String describe(Exception e) {
-    return ErrorText.of(e);
+    return CliExecution.execute(
+        cli, PROGRAM, out, err, context.env("OFFLINK_DEBUG").isPresent(), args);
   }
 
   /** {@code --version}: the version from the build's one source. */

@@ -2,9 +2,9 @@ package org.offlink.streamer.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import org.offlink.cli.CliExecution;
 import org.offlink.streamer.OfflinkVersion;
 import org.offlink.streamer.io.CommandStartup;
-import org.offlink.streamer.io.ErrorText;
 import org.offlink.streamer.io.LastResort;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -52,31 +52,13 @@ public final class SectionStreamerMain implements Runnable {
 
   /** Runs the CLI with the given streams; returns the exit status. */
   static int run(String[] args, PrintWriter out, PrintWriter err) {
-    CommandLine cli = new CommandLine(new SectionStreamerMain());
-    cli.setOut(out);
-    cli.setErr(err);
-    cli.setParameterExceptionHandler(
-        (e, a) -> {
-          err.println(PROGRAM + ": error: " + e.getMessage() + " (see --help)");
-          return 1;
-        });
-    cli.setExecutionExceptionHandler(
-        (e, c, p) -> {
-          err.println(PROGRAM + ": error: " + describe(e));
-          if (System.getenv("OFFLINK_DEBUG") != null) {
-            e.printStackTrace(err);
-          }
-          return 1;
-        });
-    int status = cli.execute(args);
-    out.flush();
-    err.flush();
-    return status;
-  }
-
-  /** A one-line description of a failure, naming the file where there is one. */
-  static String describe(Exception e) {
-    return ErrorText.of(e);
+    return CliExecution.execute(
+        new CommandLine(new SectionStreamerMain()),
+        PROGRAM,
+        out,
+        err,
+        System.getenv("OFFLINK_DEBUG") != null,
+        args);
   }
 
   /** {@code --version}: the version from the build's one source. */
