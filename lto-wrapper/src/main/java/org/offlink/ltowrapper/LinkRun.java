@@ -77,7 +77,13 @@ final class LinkRun implements AutoCloseable {
     // The plugin's -foffload-objects= file is lto-wrapper's to remove from the start, even when
     // interrupted before reading it (GCC's tool_cleanup unlinks offload_objects_file_name).
     options.offloadObjects().ifPresent(temps::register);
-    OptionMerger merger = new OptionMerger(options.linkOptions(), diag::warning);
+    OptionMerger merger =
+        new OptionMerger(
+            options.linkOptions(),
+            w -> {
+              diag.warning(w);
+              report.mergeNote(w);
+            });
     List<DecodedOption> ilOptions = classifyInputs(merger);
     List<DecodedOption> withLinkFlto = new ArrayList<>(ilOptions);
     boolean jobserverRequested = false;
@@ -223,7 +229,7 @@ final class LinkRun implements AutoCloseable {
           acc.add(QuotedOptions.decode(options.collectGcc(), s));
         }
         ltoObjects.add(in);
-        report.ltoInput(in);
+        report.inputOptions(in, true, strings.get());
       }
     }
     return acc.result();

@@ -18,6 +18,7 @@ import org.offlink.ltowrapper.run.Diagnostics;
 import org.offlink.ltowrapper.run.LtoWrapperException;
 import org.offlink.ltowrapper.run.LtoWrapperServices;
 import org.offlink.streamer.OfflinkVersion;
+import org.offlink.ltowrapper.reproduce.Reproducer;
 import org.offlink.streamer.io.ErrorText;
 
 /**
@@ -65,7 +66,7 @@ public final class LtoWrapper {
       diag.error(e.getMessage()); // a bad OFFLINK_FLAGS word: one line
       return 1;
     }
-    return run(options);
+    return run(options, args);
   }
 
   /** What {@code --version} prints. */
@@ -109,6 +110,10 @@ public final class LtoWrapper {
           "                                     images (sizes, SHA-256, kernels), sub-commands",
           "                                     with timings; JSON if FILE ends in .json, else",
           "                                     binary protobuf (schema offlink.report.LinkReport)",
+          "  OFFLINK_REPRODUCE=FILE.tar         write a reproducer bundle of this link (inputs,",
+          "                                     environment, tool versions, report, replay script)",
+          "  OFFLINK_REPRODUCE_ON_FAILURE=DIR   the same, into DIR, only when the link fails;",
+          "                                     'offlink replay' and 'offlink explain' read them",
           "  OFFLINK_JAVA, JAVA_HOME            the JVM the launchers run",
           "",
           "Differences from GCC 12 (always on):",
@@ -252,9 +257,26 @@ public final class LtoWrapper {
    * warning and changes neither stdout nor the exit status.
    */
   public int run(LtoWrapperOptions options) {
-    LinkRecorder report = LinkRecorder.forRun(options, context.workingDirectory(), VERSION);
+    return run(options, options.args());
+  }
+
+  /**
+   * As {@link #run(LtoWrapperOptions)}; {@code rawArgs} are the arguments before {@code @file}
+   * expansion. With {@code OFFLINK_REPRODUCE} (or a failure and {@code
+   * OFFLINK_REPRODUCE_ON_FAILURE}) it then writes a reproducer bundle, which like the report never
+   * changes the outcome.
+   */
+  private int run(LtoWrapperOptions options, List<String> rawArgs) {
+    // Disabled unless asked for: then nothing here builds a lambda or reads a file (cold path).
+    Reproducer reproducer =
+        Reproducer.forRun(options, rawArgs, context.workingDirectory(), context.err());
+    LinkRecorder report =
+        LinkRecorder.forRun(options, context.workingDirectory(), VERSION, reproducer.enabled());
     int status = run(options, report);
     report.write(status, diag::warning);
+    if (reproducer.enabled()) {
+      reproducer.write(status, report, diag::note, diag::warning);
+    }
     return status;
   }
 

@@ -124,7 +124,7 @@ public final class ChildRunner {
       report.commandNotStarted(reported, start, describe(e));
       throw new LtoWrapperException("execvp: " + describe(e), e);
     }
-    report.commandFinished(reported, result.exitStatus(), start, result.elapsed());
+    report.commandFinished(reported, result.exitStatus(), start, result.elapsed(), result.stderr());
     return result;
   }
 

@@ -224,6 +224,7 @@ public final class OffloadImages {
         throw new LtoWrapperException(
             "cannot read " + in.file() + ": Inappropriate ioctl for device");
       }
+      ctx.report().inputOptions(in, false, strings.get());
       for (String s : strings.get()) {
         acc.add(QuotedOptions.decode(ctx.options().collectGcc(), s));
       }

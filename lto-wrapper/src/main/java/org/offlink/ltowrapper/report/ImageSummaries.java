@@ -1,9 +1,6 @@
 package org.offlink.ltowrapper.report;
 
 import java.io.ByteArrayOutputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 import org.offlink.bridge.image.GcnImage;
 import org.offlink.bridge.image.GcnKernel;
@@ -13,6 +10,7 @@ import org.offlink.ltowrapper.report.proto.Chunk;
 import org.offlink.ltowrapper.report.proto.Function;
 import org.offlink.ltowrapper.report.proto.Image;
 import org.offlink.ltowrapper.report.proto.ImageFormat;
+import org.offlink.streamer.inspect.Sha256;
 
 /**
  * Turns the images mkoffload built into report entries: sizes and SHA-256 of the bytes libgomp
@@ -63,10 +61,6 @@ final class ImageSummaries {
 
   /** Lower-case hex SHA-256 of {@code bytes}. */
   static String sha256(byte[] bytes) {
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("every JDK has SHA-256", e);
-    }
+    return Sha256.hex(bytes);
   }
 }

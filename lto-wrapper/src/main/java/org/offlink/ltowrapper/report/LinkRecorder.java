@@ -46,11 +46,21 @@ public final class LinkRecorder {
    * OFFLINK_REPORT} (relative to {@code cwd}) if that is set and non-empty, else disabled.
    */
   public static LinkRecorder forRun(LtoWrapperOptions options, Path cwd, String version) {
+    return forRun(options, cwd, version, false);
+  }
+
+  /**
+   * As {@link #forRun(LtoWrapperOptions, Path, String)}, but recording (without a file unless
+   * {@code OFFLINK_REPORT} names one) when {@code needed}: a reproducer bundle carries the report.
+   */
+  public static LinkRecorder forRun(
+      LtoWrapperOptions options, Path cwd, String version, boolean needed) {
     String name = options.environment().getOrDefault(VARIABLE, "");
-    if (name.isEmpty()) {
+    if (name.isEmpty() && !needed) {
       return DISABLED;
     }
-    return recording(WorkingDirectory.resolve(cwd, name), options, cwd, version, System::nanoTime);
+    Path file = name.isEmpty() ? null : WorkingDirectory.resolve(cwd, name);
+    return recording(file, options, cwd, version, System::nanoTime);
   }
 
   /** A recorder writing to {@code file}, timing with {@code nanoTime} (tests pass a fake clock). */
@@ -73,6 +83,16 @@ public final class LinkRecorder {
   public void ltoInput(InputFile input) {
     if (state != null) {
       state.input(input, true);
+    }
+  }
+
+  /**
+   * The {@code .opts} strings of an input: its host LTO ones when {@code lto}, else its offload
+   * ones (what it contributes to the option merge).
+   */
+  public void inputOptions(InputFile input, boolean lto, List<String> strings) {
+    if (state != null) {
+      state.inputOptions(input, lto, strings);
     }
   }
 
@@ -107,15 +127,28 @@ public final class LinkRecorder {
 
   /** A program lto-wrapper ran has finished; {@code argv} is the full one (no {@code @file}). */
   public void commandFinished(List<String> argv, int exitStatus, long start, Duration elapsed) {
+    commandFinished(argv, exitStatus, start, elapsed, "");
+  }
+
+  /** As above, with what the program printed on stderr (kept in part when it failed). */
+  public void commandFinished(
+      List<String> argv, int exitStatus, long start, Duration elapsed, String stderr) {
     if (state != null) {
-      state.linkStep(argv, exitStatus, start, elapsed, "");
+      state.linkStep(argv, exitStatus, start, elapsed, "", stderr);
+    }
+  }
+
+  /** The option merge dropped or overrode something; {@code text} is GCC's warning. */
+  public void mergeNote(String text) {
+    if (state != null) {
+      state.mergeNote(String.valueOf(text));
     }
   }
 
   /** A program lto-wrapper tried to run could not be started. */
   public void commandNotStarted(List<String> argv, long start, String error) {
     if (state != null) {
-      state.linkStep(argv, -1, start, Duration.ZERO, String.valueOf(error));
+      state.linkStep(argv, -1, start, Duration.ZERO, String.valueOf(error), "");
     }
   }
 
@@ -143,7 +176,7 @@ public final class LinkRecorder {
    * passed to {@code warning} as one line and goes no further.
    */
   public void write(int exitStatus, Consumer<String> warning) {
-    if (state == null) {
+    if (state == null || file == null) {
       return;
     }
     try {

@@ -5,6 +5,7 @@ import com.google.gson.GsonBuilder;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonParser;
 import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.MessageOrBuilder;
 import com.google.protobuf.util.JsonFormat;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -29,12 +30,20 @@ public final class LinkReportWriter {
     if (format == ReportFormat.BINARY) {
       return ProtoText.asUtf8(report).toByteArray();
     }
+    return json(report);
+  }
+
+  /**
+   * {@code message} as this writer's JSON (the reproducer manifest uses it too): the .proto field
+   * names, every field, one layout, no HTML escaping, a final newline.
+   */
+  public static byte[] json(MessageOrBuilder message) {
     try {
       String json =
           JsonFormat.printer()
               .preservingProtoFieldNames()
               .includingDefaultValueFields()
-              .print(report);
+              .print(message);
       // Re-printed for one layout throughout (JsonFormat mixes inline and one-per-line lists) and
       // without HTML escaping ('=' as \u003d in every option is unreadable); same tree, same order.
       JsonElement tree = JsonParser.parseString(json);
@@ -42,8 +51,8 @@ public final class LinkReportWriter {
       // decoded by NativeCharset: encoding it back gives those bytes (UTF-8 JSON for UTF-8 names).
       return (PRETTY.toJson(tree) + "\n").getBytes(NativeCharset.CHARSET);
     } catch (InvalidProtocolBufferException e) {
-      // Only Any fields with unknown types fail to print; LinkReport has none.
-      throw new IllegalStateException("cannot print the link report as JSON", e);
+      // Only Any fields with unknown types fail to print; our messages have none.
+      throw new IllegalStateException("cannot print " + message.getClass().getSimpleName(), e);
     }
   }
 

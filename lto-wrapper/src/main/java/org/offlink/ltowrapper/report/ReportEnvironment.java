@@ -12,8 +12,8 @@ import org.offlink.ltowrapper.report.proto.EnvironmentVariable;
  * {@code MAKEFLAGS}), and every {@code OFFLINK_*} knob. Nothing else, so that a report does not
  * copy a user's whole environment into a file.
  */
-final class ReportEnvironment {
-  private static final Set<String> NAMES =
+public final class ReportEnvironment {
+  static final Set<String> NAMES =
       Set.of(
           "COLLECT_GCC",
           "COLLECT_GCC_OPTIONS",
@@ -31,12 +31,17 @@ final class ReportEnvironment {
 
   private ReportEnvironment() {}
 
+  /** Whether {@code name} is one of the recorded variables. */
+  public static boolean recorded(String name) {
+    return NAMES.contains(name) || name.startsWith("OFFLINK_");
+  }
+
   /** The recorded variables of {@code environment}, sorted by name. */
-  static List<EnvironmentVariable> select(Map<String, String> environment) {
+  public static List<EnvironmentVariable> select(Map<String, String> environment) {
     TreeMap<String, String> picked = new TreeMap<>();
     environment.forEach(
         (name, value) -> {
-          if (NAMES.contains(name) || name.startsWith("OFFLINK_")) {
+          if (recorded(name)) {
             picked.put(name, value);
           }
         });

@@ -97,6 +97,16 @@ final class ReportState {
     }
   }
 
+  synchronized void inputOptions(InputFile in, boolean lto, List<String> strings) {
+    input(in, lto);
+    Input.Builder b = inputs.get(in.file() + "@" + in.offset());
+    if (lto) {
+      b.clearLtoOptions().addAllLtoOptions(strings);
+    } else {
+      b.clearOffloadOptions().addAllOffloadOptions(strings);
+    }
+  }
+
   synchronized void targetDone(String name, Optional<String> object) {
     Target.Builder t = target(name);
     if (object.isEmpty()) {
@@ -125,7 +135,12 @@ final class ReportState {
   }
 
   synchronized void linkStep(
-      List<String> argv, int exitStatus, long startedAt, Duration elapsed, String error) {
+      List<String> argv,
+      int exitStatus,
+      long startedAt,
+      Duration elapsed,
+      String error,
+      String stderr) {
     Subcommand.Builder b =
         Subcommand.newBuilder()
             .setKind(SubcommandKinds.ofLinkStep(argv))
@@ -133,7 +148,8 @@ final class ReportState {
             .setExitStatus(exitStatus)
             .setDuration(Durations.fromNanos(elapsed.toNanos()))
             .setStart(Durations.fromNanos(Math.max(0, startedAt - start)))
-            .setError(error);
+            .setError(error)
+            .addAllStderrHead(exitStatus == 0 ? List.of() : head(stderr));
     Optional<String> target = SubcommandKinds.mkoffloadTarget(argv.get(0));
     if (target.isPresent()) {
       boolean ours = inProcess.contains(target.get());
@@ -158,7 +174,26 @@ final class ReportState {
             .setDuration(Durations.fromNanos(result.elapsed().toNanos()))
             .setStart(
                 Durations.fromNanos(Math.max(0, finished - result.elapsed().toNanos() - start)))
+            .addAllStderrHead(result.exitStatus() == 0 ? List.of() : head(result.stderr()))
             .build());
+  }
+
+  /** How many lines of a failed step's stderr a report keeps. */
+  static final int STDERR_LINES = 20;
+
+  /** The first {@link #STDERR_LINES} non-empty lines of {@code text}. */
+  static List<String> head(String text) {
+    List<String> lines = new ArrayList<>();
+    for (String line : text.split("\n", -1)) {
+      if (!line.isBlank() && lines.size() < STDERR_LINES) {
+        lines.add(line);
+      }
+    }
+    return lines;
+  }
+
+  synchronized void mergeNote(String text) {
+    header.addMergeNotes(plain(text));
   }
 
   synchronized void started(OffloadTarget target) {

@@ -1,6 +1,7 @@
 package org.offlink.bridge.cli;
 
 import java.io.PrintWriter;
+import java.util.ServiceLoader;
 import org.offlink.bridge.ToolContext;
 import org.offlink.cli.CliExecution;
 import org.offlink.streamer.OfflinkVersion;
@@ -12,14 +13,15 @@ import picocli.CommandLine.Command;
 /**
  * Entry point of {@code bin/offlink}, the user-facing tool: {@code doctor} (is the toolchain able
  * to link for every configured offload target?) and {@code inspect} (what offload content does a
- * file hold?). Errors are one line, {@code offlink: error: <message>}, exit status 1; stack traces
- * only with {@code OFFLINK_DEBUG=1}.
+ * file hold?), plus the commands of {@link OfflinkSubcommands} found on the class path. Errors are
+ * one line, {@code offlink: error: <message>}, exit status 1; stack traces only with {@code
+ * OFFLINK_DEBUG=1}.
  */
 @Command(
     name = "offlink",
     mixinStandardHelpOptions = true,
     versionProvider = OfflinkMain.Version.class,
-    description = "GCC offload toolchain doctor and offload binary inspector.")
+    description = "GCC offload toolchain doctor, offload binary inspector and link debugger.")
 public final class OfflinkMain implements Runnable {
   static final String PROGRAM = "offlink";
 
@@ -49,6 +51,9 @@ public final class OfflinkMain implements Runnable {
     CommandLine cli = new CommandLine(new OfflinkMain());
     cli.addSubcommand(new DoctorCommand(context, jvm));
     cli.addSubcommand(new InspectCommand());
+    for (OfflinkSubcommands more : ServiceLoader.load(OfflinkSubcommands.class)) {
+      more.commands(context).forEach(cli::addSubcommand);
+    }
     return CliExecution.execute(
         cli, PROGRAM, out, err, context.env("OFFLINK_DEBUG").isPresent(), args);
   }

@@ -1,0 +1,70 @@
+package org.offlink.ltowrapper.debug;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.offlink.bridge.ToolContext;
+import org.offlink.ltowrapper.report.proto.LinkReport;
+import org.offlink.ltowrapper.report.proto.ReproducerManifest;
+import org.offlink.ltowrapper.reproduce.BundleReader;
+import org.offlink.ltowrapper.reproduce.ReportFiles;
+import org.offlink.ltowrapper.reproduce.ScratchFolders;
+import org.offlink.streamer.io.TempDirectory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code offlink explain REPORT|BUNDLE}: a link report (JSON or binary) or a reproducer bundle told
+ * in plain words by {@link LinkExplainer}.
+ */
+@Command(
+    name = "explain",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Explain a link report or a reproducer bundle in plain words.",
+      "Reads OFFLINK_REPORT files (.json or binary) and bundles (.tar or folder): the",
+      "targets and why, the inputs' IR and options, each image, the failed steps."
+    })
+final class ExplainCommand implements Callable<Integer> {
+  private final ToolContext context;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "REPORT|BUNDLE", description = "What to explain.")
+  Path file;
+
+  ExplainCommand(ToolContext context) {
+    this.context = context;
+  }
+
+  @Override
+  public Integer call() throws IOException {
+    Path source = context.workingDirectory().resolve(file);
+    if (!Files.exists(source)) {
+      throw new IllegalArgumentException(file + ": No such file or directory");
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    boolean bundle = Files.isDirectory(source) || source.getFileName().toString().endsWith(".tar");
+    if (!bundle) {
+      LinkExplainer.explain(ReportFiles.read(source), Optional.empty()).forEach(out::println);
+      return 0;
+    }
+    Path scratch =
+        ScratchFolders.create(
+            TempDirectory.choose(context.environment(), context.workingDirectory()),
+            "offlink-explain-");
+    try {
+      BundleReader.Bundle opened = BundleReader.open(source, scratch);
+      LinkReport report = ReportFiles.read(opened.report());
+      ReproducerManifest manifest = opened.manifest();
+      LinkExplainer.explain(report, Optional.of(manifest)).forEach(out::println);
+      return 0;
+    } finally {
+      ScratchFolders.delete(scratch);
+    }
+  }
+}

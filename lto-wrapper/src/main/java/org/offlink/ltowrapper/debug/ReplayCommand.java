@@ -1,0 +1,103 @@
+package org.offlink.ltowrapper.debug;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.offlink.bridge.ToolContext;
+import org.offlink.bridge.process.RunnerOptions;
+import org.offlink.bridge.process.SystemProcessRunner;
+import org.offlink.ltowrapper.reproduce.BundleReader;
+import org.offlink.ltowrapper.reproduce.Replay;
+import org.offlink.ltowrapper.reproduce.ReplayComparison;
+import org.offlink.ltowrapper.reproduce.ScratchFolders;
+import org.offlink.streamer.io.TempDirectory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code offlink replay BUNDLE}: re-runs a reproducer bundle's link in a scratch folder and says
+ * whether the outcome and the device images are those recorded. Exit status 0 when they are, 1 when
+ * not (or on an error).
+ */
+@Command(
+    name = "replay",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Re-run a reproducer bundle's link; compare outcome and images.",
+      "The bundle (OFFLINK_REPRODUCE=FILE.tar, OFFLINK_REPRODUCE_ON_FAILURE=DIR) is",
+      "replayed in a scratch folder with this offlink and this machine's toolchain.",
+      "Exit status 0 when the outcome and the device images are the recorded ones."
+    })
+final class ReplayCommand implements Callable<Integer> {
+  private final ToolContext context;
+  private final Path defaultLibexec;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "BUNDLE", description = "The bundle: a .tar or its folder.")
+  Path bundle;
+
+  @Option(
+      names = "--keep",
+      description =
+          "Keep the scratch folder (inputs, replayed report, objects) and print its name.")
+  boolean keep;
+
+  @Option(
+      names = "--libexec",
+      paramLabel = "DIR",
+      description = "The offlink libexec folder to replay with (default: this installation's).")
+  Path libexec;
+
+  ReplayCommand(ToolContext context, Path defaultLibexec) {
+    this.context = context;
+    this.defaultLibexec = defaultLibexec;
+  }
+
+  @Override
+  public Integer call() throws IOException {
+    Path cwd = context.workingDirectory();
+    Path tree = cwd.resolve(libexec != null ? libexec : defaultLibexec);
+    if (!Files.isRegularFile(tree.resolve("lto-wrapper"))) {
+      throw new IllegalArgumentException(
+          tree + ": expected an offlink libexec folder with lto-wrapper, found none (--libexec)");
+    }
+    Path source = cwd.resolve(bundle);
+    if (!Files.exists(source)) {
+      throw new IllegalArgumentException(bundle + ": No such file or directory");
+    }
+    Path scratch =
+        ScratchFolders.create(TempDirectory.choose(context.environment(), cwd), "offlink-replay-");
+    PrintWriter out = spec.commandLine().getOut();
+    try {
+      BundleReader.Bundle opened = BundleReader.open(source, scratch.resolve("bundle"));
+      SystemProcessRunner runner =
+          new SystemProcessRunner(RunnerOptions.quiet(context.err(), scratch));
+      Replay.Result result =
+          new Replay(runner, tree, context.environment()).run(opened, scratch.resolve("run"));
+      out.println(
+          "replay: ran "
+              + result.run().argv().get(0)
+              + " on the "
+              + opened.manifest().getFilesCount()
+              + " recorded inputs");
+      if (!result.run().stderr().isBlank()) {
+        out.println("replay: lto-wrapper said:");
+        result.run().stderr().lines().forEach(l -> out.println("  " + l));
+      }
+      ReplayComparison comparison = result.comparison();
+      comparison.lines().forEach(out::println);
+      return comparison.same() ? 0 : 1;
+    } finally {
+      if (keep) {
+        out.println("replay: scratch folder kept: " + scratch);
+      } else {
+        ScratchFolders.delete(scratch);
+      }
+    }
+  }
+}

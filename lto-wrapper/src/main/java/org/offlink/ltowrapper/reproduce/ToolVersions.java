@@ -1,0 +1,59 @@
+package org.offlink.ltowrapper.reproduce;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.offlink.bridge.cli.Doctor;
+import org.offlink.bridge.cli.DoctorCheck;
+import org.offlink.bridge.cli.DoctorSettings;
+import org.offlink.bridge.cli.JvmFacts;
+import org.offlink.bridge.process.RunnerOptions;
+import org.offlink.bridge.process.SystemProcessRunner;
+import org.offlink.ltowrapper.report.proto.ToolVersion;
+import org.offlink.streamer.io.ErrorText;
+import org.offlink.streamer.io.TempDirectory;
+
+/**
+ * The tool versions a bundle records: what {@code offlink doctor} finds in the link's environment
+ * (host GCC, each target's accel compiler, nvptx-tools, llvm-mc/lld, ptxas, libgomp plugins, the
+ * JDK), one entry per finding.
+ */
+final class ToolVersions {
+  private ToolVersions() {}
+
+  static List<ToolVersion> examine(Map<String, String> env, Path cwd, PrintStream err) {
+    List<ToolVersion> tools = new ArrayList<>();
+    try {
+      SystemProcessRunner runner =
+          new SystemProcessRunner(RunnerOptions.quiet(err, TempDirectory.choose(env, cwd)));
+      DoctorSettings settings =
+          new DoctorSettings(Path.of("/"), env, cwd, runner, JvmFacts.ofRunningJvm());
+      for (DoctorCheck c : new Doctor(settings).examine().checks()) {
+        tools.add(
+            ToolVersion.newBuilder()
+                .setTool(c.area())
+                .setStatus(c.status().name().toLowerCase(Locale.ROOT))
+                .setDetail(c.detail())
+                .build());
+      }
+    } catch (IOException | RuntimeException e) {
+      tools.add(
+          ToolVersion.newBuilder()
+              .setTool("doctor")
+              .setStatus("missing")
+              .setDetail("could not examine the tools: " + ErrorText.of(e))
+              .build());
+    }
+    return tools;
+  }
+
+  /** The supplier a run passes to {@link Reproducer#forRun}. */
+  static java.util.function.Supplier<List<ToolVersion>> of(
+      Map<String, String> env, Path cwd, PrintStream err) {
+    return () -> examine(env, cwd, err);
+  }
+}
