@@ -14,11 +14,11 @@ import org.offlink.ltowrapper.options.GccOption;
 import org.offlink.ltowrapper.options.LtoWrapperOptions;
 import org.offlink.ltowrapper.options.QuotedOptions;
 import org.offlink.ltowrapper.report.LinkRecorder;
+import org.offlink.ltowrapper.reproduce.Reproducer;
 import org.offlink.ltowrapper.run.Diagnostics;
 import org.offlink.ltowrapper.run.LtoWrapperException;
 import org.offlink.ltowrapper.run.LtoWrapperServices;
 import org.offlink.streamer.OfflinkVersion;
-import org.offlink.ltowrapper.reproduce.Reproducer;
 import org.offlink.streamer.io.ErrorText;
 
 /**

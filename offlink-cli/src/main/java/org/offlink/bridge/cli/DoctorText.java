@@ -1,6 +1,8 @@
 package org.offlink.bridge.cli;
 
 import java.io.PrintWriter;
+import org.offlink.bridge.doctor.DoctorCheck;
+import org.offlink.bridge.doctor.DoctorReport;
 
 /** The text form of {@code offlink doctor}. */
 final class DoctorText {

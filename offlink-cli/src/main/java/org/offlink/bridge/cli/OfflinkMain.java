@@ -3,6 +3,7 @@ package org.offlink.bridge.cli;
 import java.io.PrintWriter;
 import java.util.ServiceLoader;
 import org.offlink.bridge.ToolContext;
+import org.offlink.bridge.doctor.JvmFacts;
 import org.offlink.cli.CliExecution;
 import org.offlink.streamer.OfflinkVersion;
 import org.offlink.streamer.io.CommandStartup;

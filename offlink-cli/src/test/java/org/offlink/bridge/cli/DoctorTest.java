@@ -14,6 +14,11 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.offlink.bridge.ToolContext;
+import org.offlink.bridge.doctor.Doctor;
+import org.offlink.bridge.doctor.DoctorCheck;
+import org.offlink.bridge.doctor.DoctorReport;
+import org.offlink.bridge.doctor.GccFacts;
+import org.offlink.bridge.doctor.JvmFacts;
 
 /** {@code offlink doctor} on fake installations, and once on this machine's real one. */
 class DoctorTest {

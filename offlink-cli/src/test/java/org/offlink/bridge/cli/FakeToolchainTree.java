@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Map;
+import org.offlink.bridge.doctor.DoctorSettings;
+import org.offlink.bridge.doctor.JvmFacts;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.process.FakeProcessRunner;

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.offlink.bridge.ToolContext;
+import org.offlink.bridge.doctor.JvmFacts;
 import org.offlink.streamer.inspect.BinaryInspector;
 import org.offlink.streamer.inspect.NvptxTargetData;
 

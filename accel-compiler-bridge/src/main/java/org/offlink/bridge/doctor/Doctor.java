@@ -1,4 +1,4 @@
-package org.offlink.bridge.cli;
+package org.offlink.bridge.doctor;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -33,7 +33,7 @@ import org.offlink.streamer.io.TempDirectory;
  * warning because offlink disables PTX verification itself ({@link PtxasCheck}).
  */
 public final class Doctor {
-  static final String HOST = "host gcc";
+  public static final String HOST = "host gcc";
   private static final String HOST_GCC = "gcc-12";
   private static final Pattern CUDA_RELEASE = Pattern.compile("release (\\d+)");
 

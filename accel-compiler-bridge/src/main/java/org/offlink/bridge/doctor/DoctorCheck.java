@@ -1,4 +1,4 @@
-package org.offlink.bridge.cli;
+package org.offlink.bridge.doctor;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -33,19 +33,19 @@ public record DoctorCheck(String area, Status status, String detail, String debi
     Objects.requireNonNull(debianPackage, "debianPackage");
   }
 
-  static DoctorCheck ok(String area, String detail) {
+  public static DoctorCheck ok(String area, String detail) {
     return new DoctorCheck(area, Status.OK, detail, "");
   }
 
-  static DoctorCheck info(String area, String detail) {
+  public static DoctorCheck info(String area, String detail) {
     return new DoctorCheck(area, Status.INFO, detail, "");
   }
 
-  static DoctorCheck missing(String area, String detail, String pkg) {
+  public static DoctorCheck missing(String area, String detail, String pkg) {
     return new DoctorCheck(area, Status.MISSING, detail, pkg);
   }
 
-  Map<String, Object> toJson() {
+  public Map<String, Object> toJson() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("area", area);
     m.put("status", status.name().toLowerCase());

@@ -1,4 +1,4 @@
-package org.offlink.bridge.cli;
+package org.offlink.bridge.doctor;
 
 import java.lang.management.ManagementFactory;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package org.offlink.bridge.cli;
+package org.offlink.bridge.doctor;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,18 +10,18 @@ import java.util.regex.Pattern;
  * What {@code gcc -v} says: version, target triplet and the offload targets, from the {@code
  * OFFLOAD_TARGET_NAMES=} line or else the configure line's {@code --enable-offload-targets=}.
  */
-record GccFacts(String version, String triplet, List<String> offloadTargets) {
+public record GccFacts(String version, String triplet, List<String> offloadTargets) {
   private static final Pattern VERSION = Pattern.compile("(?m)^gcc version (\\S+)");
   private static final Pattern TARGET = Pattern.compile("(?m)^Target: (\\S+)");
   private static final Pattern NAMES = Pattern.compile("(?m)^OFFLOAD_TARGET_NAMES=(\\S*)");
   private static final Pattern CONFIGURE = Pattern.compile("--enable-offload-targets=(\\S+)");
 
-  GccFacts {
+  public GccFacts {
     offloadTargets = List.copyOf(offloadTargets);
   }
 
   /** Parses the {@code -v} text; empty when it has no version line. */
-  static Optional<GccFacts> parse(String text) {
+  public static Optional<GccFacts> parse(String text) {
     Matcher v = VERSION.matcher(text);
     Matcher t = TARGET.matcher(text);
     if (!v.find() || !t.find()) {

@@ -1,4 +1,4 @@
-package org.offlink.bridge.cli;
+package org.offlink.bridge.doctor;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,7 +29,7 @@ public record DoctorReport(List<String> targets, List<String> linkable, List<Doc
     return hostOk && !targets.isEmpty() && linkable.containsAll(targets);
   }
 
-  Map<String, Object> toJson() {
+  public Map<String, Object> toJson() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("healthy", healthy());
     m.put("targets", targets);

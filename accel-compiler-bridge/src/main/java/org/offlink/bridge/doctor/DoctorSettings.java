@@ -1,4 +1,4 @@
-package org.offlink.bridge.cli;
+package org.offlink.bridge.doctor;
 
 import java.nio.file.Path;
 import java.util.Map;
@@ -32,7 +32,7 @@ public record DoctorSettings(
   }
 
   /** {@code absolute} (e.g. {@code /usr/lib/...}) under {@link #root}. */
-  Path under(String absolute) {
+  public Path under(String absolute) {
     return root.resolve(absolute.startsWith("/") ? absolute.substring(1) : absolute);
   }
 }
