@@ -19,7 +19,6 @@ class PackageCyclesTest {
   private static final JavaClasses MAIN_CODE =
       new ClassFileImporter()
           .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
           .importPackages(
               "org.offlink.streamer",
               "org.offlink.bridge",
