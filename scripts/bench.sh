@@ -4,17 +4,21 @@
 #   --quick (default): N up to 100 translation units, a few minutes on 2 cores
 #   --full:            adds N=1000, both-target scale curve, more variants (tens of minutes)
 #   --out DIR:         where bench.md, bench.csv, scale.png and scale.svg go (default target/bench/<mode>)
+#   --gcc V:           instead: saxpy links in the Debian root of GCC V (13-15; as root) and the
+#                      GCC 12 saxpy links here, offlink/stock ratios from one run
 # Builds target/offlink first when it is missing. Details: scripts/bench/offbench.py --help.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=--quick
+gcc=
 args=()
 while (($#)); do
   case $1 in
     --quick | --full) mode=$1 ;;
     --out | --runs) args+=("$1" "${2:?$1 needs a value}"); shift ;;
+    --gcc) gcc=${2:?--gcc needs a version}; shift ;;
     --out=* | --runs=*) args+=("$1") ;;
-    -h | --help) sed -n '2,7s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,9s/^# \{0,1\}//p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -25,6 +29,9 @@ if [[ ! -x target/offlink/libexec/offlink/lto-wrapper ]]; then
 fi
 # Stock GCC's nvptx link fails with /usr/local/bin's CUDA 13 ptxas: both sides run on this PATH.
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin
+if [[ -n $gcc ]]; then
+  exec python3 scripts/bench/offbench.py gcc --gcc "$gcc" "${args[@]}"
+fi
 # The scale plot is drawn with Debian's matplotlib (Debian's python3 on this PATH).
 if ! python3 -c 'import matplotlib' 2>/dev/null; then
   echo "bench.sh: installing python3-matplotlib for the scale plot" >&2

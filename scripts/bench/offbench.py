@@ -17,6 +17,8 @@ Sub-commands:
   lto20     20 units with nvptx+gcn offload linked with -flto=2 (host LTO alongside offload)
   start     JVM start of offlink's GCC-facing entry points (no-op invocations)
   list      `section-streamer list` over an archive of 1,000 offload objects
+  gcc       saxpy (gfx906, nvptx, both) in the Debian root of GCC --gcc V (13-15, needs root:
+            chroot and mounts), then the GCC 12 saxpy links here, in one run (issue 13's bench)
 Common options: --runs N (counted runs per side, default 5), --out DIR (Markdown table + CSV).
 """
 import sys
@@ -263,6 +265,14 @@ def bench_link(args):
     return [{k: v for k, v in r.items() if not k.startswith("_")} for r in rows]
 
 
+def bench_gcc(args):
+    """saxpy in the root of GCC --gcc V, then the GCC 12 saxpy links here, one run."""
+    import versions
+
+    rows = versions.saxpy_rows(args.gcc, args.targets, args.runs, log)
+    return rows + bench_link(args)
+
+
 def bench_lto20(args):
     """Issue 4's host-LTO workload: 20 units, nvptx+gcn offload, linked with -flto=2 (WPA and
     two LTRANS jobs alongside the offload images)."""
@@ -359,12 +369,14 @@ def bench_list(args):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("what", choices=["suite", "link", "lto20", "start", "list", "all"])
+    p.add_argument("what", choices=["suite", "link", "lto20", "start", "list", "all", "gcc"])
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--quick", action="store_true", help="suite: N up to 100 (default)")
     mode.add_argument("--full", action="store_true", help="suite: adds N=1000 and more variants")
     p.add_argument("--runs", type=int, default=5)
     p.add_argument("--targets", nargs="+", default=list(TARGETS), choices=list(TARGETS))
+    p.add_argument("--gcc", type=int, default=14,
+                   help="gcc: the GCC version whose Debian root runs the saxpy links (13-15)")
     p.add_argument("--members", type=int, default=1000)
     p.add_argument("--distinct", type=int, default=1000,
                    help="list: distinct compiled members (the rest are renamed copies)")
@@ -378,6 +390,8 @@ def main():
         bench_suite(args)
         return
     rows = []
+    if args.what == "gcc":
+        rows += bench_gcc(args)
     if args.what in ("link", "all"):
         rows += bench_link(args)
     if args.what in ("lto20", "all"):

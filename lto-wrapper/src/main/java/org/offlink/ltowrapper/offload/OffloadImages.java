@@ -9,9 +9,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Future;
+import org.offlink.bridge.gcc.GccRelease;
+import org.offlink.bridge.gcc.LibgompRuntime;
+import org.offlink.bridge.gcc.RuntimeCompatibility;
 import org.offlink.bridge.image.ImageCounts;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.bridge.wrapper.WrapperObjectReader;
@@ -20,6 +24,7 @@ import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.io.OptsSectionName;
 import org.offlink.ltowrapper.jobs.JobScheduler;
 import org.offlink.ltowrapper.options.DecodedOption;
+import org.offlink.ltowrapper.options.GccOption;
 import org.offlink.ltowrapper.options.HostHardening;
 import org.offlink.ltowrapper.options.LtoWrapperOptions;
 import org.offlink.ltowrapper.options.OptionMerger;
@@ -38,6 +43,7 @@ import org.offlink.streamer.io.WorkingDirectory;
  */
 public final class OffloadImages {
   private final RunContext ctx;
+  private Optional<LibgompRuntime> libgomp; // null until looked up
 
   /** Creates the step. */
   public OffloadImages(RunContext ctx) {
@@ -82,6 +88,9 @@ public final class OffloadImages {
     // Also while the first accel compiler runs: the table object, needed once an image exists.
     Optional<CrtOffloadTable.Prepared> table =
         images.isEmpty() ? Optional.empty() : Optional.of(new CrtOffloadTable(ctx).prepare());
+    if (!images.isEmpty()) {
+      libgomp(); // and the libgomp for the runtime check, looked up once here
+    }
     return new Pending(images, table);
   }
 
@@ -141,8 +150,74 @@ public final class OffloadImages {
         new MkoffloadCommand(ctx, mkoffload.get(), target, names, merged).run();
     if (image.isPresent()) {
       awaitHostTables(host).ifPresent(tables -> check(target, image.get(), tables));
+      warnIfRuntimeRejects(target, image.get());
     }
     return image;
+  }
+
+  /**
+   * The runtime-compatibility warning: when the libgomp this link resolves is known and will not
+   * run this GCC's image as written (see {@link RuntimeCompatibility}).
+   */
+  private void warnIfRuntimeRejects(String target, String image) {
+    Optional<OffloadTarget> known = OffloadTarget.byTriplet(target);
+    Optional<LibgompRuntime> lib = libgomp();
+    if (known.isEmpty() || lib.isEmpty()) {
+      return;
+    }
+    GccRelease release = ctx.settings().gccRelease();
+    int word =
+        known.get() == OffloadTarget.NVPTX ? release.nvptx().version() : release.gcn().version();
+    OptionalLong variables = OptionalLong.empty();
+    if (known.get() == OffloadTarget.AMDGCN && word >>> 16 == 2) {
+      Optional<ImageCounts> counts = counts(known.get(), image);
+      if (counts.isPresent()) {
+        variables = OptionalLong.of(counts.get().variables());
+      }
+    }
+    RuntimeCompatibility.check(known.get(), release.major(), word, variables, lib.get())
+        .ifPresent(ctx.diag()::warning);
+  }
+
+  /**
+   * The libgomp the host link resolves: the first {@code libgomp.so} along the link's {@code -L}
+   * folders, then {@code LIBRARY_PATH} (where the driver lists its own library folders); looked up
+   * once per link.
+   */
+  private synchronized Optional<LibgompRuntime> libgomp() {
+    if (libgomp == null) {
+      List<Path> folders = new ArrayList<>();
+      for (DecodedOption o : ctx.options().linkOptions()) {
+        if (o.option() == GccOption.LIBDIR_L && !o.arg().isEmpty()) {
+          folders.add(WorkingDirectory.resolve(ctx.cwd(), o.arg()));
+        }
+      }
+      ctx.settings()
+          .libraryPath()
+          .ifPresent(
+              p -> {
+                for (String entry : p.split(":")) {
+                  if (!entry.isEmpty()) {
+                    folders.add(WorkingDirectory.resolve(ctx.cwd(), entry));
+                  }
+                }
+              });
+      libgomp = LibgompRuntime.find(folders);
+    }
+    return libgomp;
+  }
+
+  private Optional<ImageCounts> counts(OffloadTarget target, String image) {
+    Path object = WorkingDirectory.resolve(ctx.cwd(), image);
+    Optional<ImageCounts> counts = ctx.builtImages().counts(object);
+    if (counts.isPresent()) {
+      return counts;
+    }
+    try {
+      return WrapperObjectReader.counts(object, target);
+    } catch (IOException e) {
+      return Optional.empty(); // not an object we can read back (a foreign mkoffload)
+    }
   }
 
   /** The tables read by the starting thread; its failure (a malformed table) is rethrown. */
@@ -163,16 +238,7 @@ public final class OffloadImages {
     if (known.isEmpty()) {
       return;
     }
-    Path object = WorkingDirectory.resolve(ctx.cwd(), image);
-    Optional<ImageCounts> counts = ctx.builtImages().counts(object);
-    if (counts.isEmpty()) {
-      try {
-        counts = WrapperObjectReader.counts(object, known.get());
-      } catch (IOException e) {
-        return; // not an object we can read back (a foreign mkoffload): nothing to compare
-      }
-    }
-    counts.ifPresent(c -> ConsistencyCheck.check(target, host, c));
+    counts(known.get(), image).ifPresent(c -> ConsistencyCheck.check(target, host, c));
   }
 
   private Optional<String> locate(String compilerPath, String target) {
