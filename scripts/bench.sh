@@ -3,7 +3,7 @@
 #   scripts/bench.sh [--quick|--full] [--runs N] [--out DIR]
 #   --quick (default): N up to 100 translation units, a few minutes on 2 cores
 #   --full:            adds N=1000, both-target scale curve, more variants (tens of minutes)
-#   --out DIR:         where bench.md, bench.csv and scale.png go (default target/bench/<mode>)
+#   --out DIR:         where bench.md, bench.csv, scale.png and scale.svg go (default target/bench/<mode>)
 #   --gcc V:           instead: saxpy links in the Debian root of GCC V (13-15; as root) and the
 #                      GCC 12 saxpy links here, offlink/stock ratios from one run
 # Builds target/offlink first when it is missing. Details: scripts/bench/offbench.py --help.
@@ -31,5 +31,11 @@ fi
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin
 if [[ -n $gcc ]]; then
   exec python3 scripts/bench/offbench.py gcc --gcc "$gcc" "${args[@]}"
+fi
+# The scale plot is drawn with Debian's matplotlib (Debian's python3 on this PATH).
+if ! python3 -c 'import matplotlib' 2>/dev/null; then
+  echo "bench.sh: installing python3-matplotlib for the scale plot" >&2
+  sudo_=(); ((EUID == 0)) || sudo_=(sudo)
+  "${sudo_[@]}" apt-get install -y -qq --no-install-recommends python3-matplotlib >&2
 fi
 exec python3 scripts/bench/offbench.py suite "$mode" "${args[@]}"

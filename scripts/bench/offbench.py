@@ -36,7 +36,7 @@ import time
 from pathlib import Path
 
 from benchcore import DIST, LIBEXEC, REPO, alternate, base_env, measure, report
-import pngplot
+import plot
 import stages
 from workloads import TARGETS, Shape, Workload, prepare
 
@@ -214,9 +214,9 @@ def plot_scale(rows, path):
         series.append((f"stock {s}", [(n, st) for n, st, _ in pts], True))
         series.append((f"offlink {s}", [(n, o) for n, _, o in pts], False))
     if series:
-        pngplot.plot(path, series, f"Link wall time vs N (K={SCALE_SHAPE.regions} regions/unit)",
-                     "N (translation units)", "MEDIAN WALL SECONDS (LOG)")
-        log(f"wrote {path}")
+        plot.plot(path, series, f"Link wall time vs N (K={SCALE_SHAPE.regions} regions/unit)",
+                  "N (translation units)", "median wall time (s)")
+        log(f"wrote {path} and {path.with_suffix('.svg')}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -247,7 +247,7 @@ def bench_suite(args):
                   + ("OK" if lst["ours_wall_s"] < LIST_TARGET_S else "WARNING")]
     plot_scale(rows, out / "scale.png")
     took = time.perf_counter() - started
-    extra += ["", f"Scale plot: {out / 'scale.png'}",
+    extra += ["", f"Scale plot: {out / 'scale.png'} (and scale.svg)",
               f"Machine: {os.cpu_count()} CPUs, load average {load0[0]:.1f} at start, "
               f"{os.getloadavg()[0]:.1f} at end; suite took {took:.0f} s"
               + ("" if args.full else f" (quick mode target < {QUICK_TARGET_S} s -> "

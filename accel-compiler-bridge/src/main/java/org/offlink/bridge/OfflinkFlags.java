@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import org.offlink.bridge.mkoffload.WrapperMode;
 import org.offlink.bridge.process.ResponseFiles;
+import org.offlink.bridge.wrapper.WrapperMode;
 
 /**
  * offlink's own options, read from the {@code OFFLINK_FLAGS} environment variable so that they

@@ -11,7 +11,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.offlink.bridge.OfflinkFlags.OffloadFailure;
 import org.offlink.bridge.mkoffload.MkoffloadInvocation;
-import org.offlink.bridge.mkoffload.WrapperMode;
+import org.offlink.bridge.wrapper.WrapperMode;
 
 /** The one OFFLINK_FLAGS table, read by lto-wrapper and mkoffload alike. */
 class OfflinkFlagsTest {

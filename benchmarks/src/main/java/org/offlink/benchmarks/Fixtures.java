@@ -8,7 +8,7 @@ import java.util.EnumSet;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.offlink.streamer.write.ElfObjectBuilder;
-import org.offlink.streamer.write.SectionType;
+import org.offlink.streamer.elf.SectionType;
 
 /** Deterministic inputs for the benchmarks: objects, bytes and scratch folders. */
 final class Fixtures {

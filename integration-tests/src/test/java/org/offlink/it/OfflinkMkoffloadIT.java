@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -19,12 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * offlink's mkoffload as a drop-in: every corpus program is linked once with stock GCC and once
  * with a tool folder whose {@code accel/<target>/mkoffload} are offlink's launchers (lto-wrapper
  * stays stock, as a pass-through symlink), and the two must behave and register identically.
- *
- * <p>Tagged {@code offlink-mkoffload}, which failsafe excludes by default (property {@code
- * offlink.it.excludedGroups}) until offlink's mkoffload lands; run it with {@code
- * -Dofflink.it.excludedGroups=none}.
  */
-@Tag("offlink-mkoffload")
 class OfflinkMkoffloadIT {
   @TempDir static Path scratch;
   private static Toolchain toolchain;

@@ -7,8 +7,9 @@ import java.util.List;
 import java.util.Optional;
 import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.process.ProcessRunner;
+import org.offlink.ltowrapper.exec.ChildRunner;
 import org.offlink.ltowrapper.io.InputFile;
-import org.offlink.ltowrapper.io.OptsSection;
+import org.offlink.ltowrapper.io.OptsSectionName;
 import org.offlink.ltowrapper.jobs.FixedTokenPool;
 import org.offlink.ltowrapper.jobs.JobScheduler;
 import org.offlink.ltowrapper.jobs.JobserverAuth;
@@ -20,10 +21,16 @@ import org.offlink.ltowrapper.offload.OffloadImages;
 import org.offlink.ltowrapper.offload.OffloadPolicy;
 import org.offlink.ltowrapper.options.DecodedOption;
 import org.offlink.ltowrapper.options.GccOption;
+import org.offlink.ltowrapper.options.LtoWrapperOptions;
 import org.offlink.ltowrapper.options.MergeRule;
 import org.offlink.ltowrapper.options.OptionForwarding;
 import org.offlink.ltowrapper.options.OptionMerger;
+import org.offlink.ltowrapper.options.QuotedOptions;
 import org.offlink.ltowrapper.report.LinkRecorder;
+import org.offlink.ltowrapper.run.Diagnostics;
+import org.offlink.ltowrapper.run.DumpNames;
+import org.offlink.ltowrapper.run.LinkTemps;
+import org.offlink.ltowrapper.run.LtoWrapperServices;
 
 /**
  * One lto-wrapper run in GCC 12's order (LW:1440–1905): classify the inputs and merge their {@code
@@ -37,7 +44,7 @@ final class LinkRun implements AutoCloseable {
   private final ToolContext context;
   private final Diagnostics diag;
   private final LtoWrapperOptions.Settings settings;
-  private final TempFiles temps;
+  private final LinkTemps temps;
   private final LinkRecorder report;
   private final List<String> ltoArgs = new ArrayList<>();
   private final List<InputFile> ltoObjects = new ArrayList<>();
@@ -57,7 +64,7 @@ final class LinkRun implements AutoCloseable {
     this.diag = diag;
     this.settings = options.settings();
     this.temps =
-        new TempFiles(
+        new LinkTemps(
             options.environment(),
             context.workingDirectory(),
             settings.saveTemps(),
@@ -153,7 +160,7 @@ final class LinkRun implements AutoCloseable {
         continue;
       }
       try {
-        if (services.opts().read(in, OptsSection.OFFLOAD).isPresent()) {
+        if (services.opts().read(in, OptsSectionName.OFFLOAD).isPresent()) {
           names.add(arg);
         }
       } catch (IOException e) {
@@ -213,13 +220,13 @@ final class LinkRun implements AutoCloseable {
       }
       Optional<List<String>> strings;
       try {
-        strings = services.opts().read(in, OptsSection.HOST_LTO);
+        strings = services.opts().read(in, OptsSectionName.HOST_LTO);
       } catch (IOException e) {
         strings = Optional.empty();
       }
       if (strings.isPresent()) {
         for (String s : strings.get()) {
-          acc.add(QuotedOptions.decode(services.quoting(), options.collectGcc(), s));
+          acc.add(QuotedOptions.decode(options.collectGcc(), s));
         }
         ltoObjects.add(in);
         report.inputOptions(in, true, strings.get());

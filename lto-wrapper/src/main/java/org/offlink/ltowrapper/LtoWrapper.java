@@ -11,8 +11,14 @@ import org.offlink.bridge.process.ResponseFileExpander.ResponseFileException;
 import org.offlink.bridge.process.ResponseFiles;
 import org.offlink.ltowrapper.options.DecodedOption;
 import org.offlink.ltowrapper.options.GccOption;
+import org.offlink.ltowrapper.options.LtoWrapperOptions;
+import org.offlink.ltowrapper.options.QuotedOptions;
 import org.offlink.ltowrapper.report.LinkRecorder;
 import org.offlink.ltowrapper.reproduce.Reproducer;
+import org.offlink.ltowrapper.run.Diagnostics;
+import org.offlink.ltowrapper.run.LtoWrapperException;
+import org.offlink.ltowrapper.run.LtoWrapperServices;
+import org.offlink.streamer.OfflinkVersion;
 import org.offlink.streamer.io.ErrorText;
 
 /**
@@ -64,7 +70,8 @@ public final class LtoWrapper {
   }
 
   /** What {@code --version} prints. */
-  static final String VERSION = "offlink lto-wrapper 0.1.0 (GCC 12 compatible)";
+  static final String VERSION =
+      "offlink lto-wrapper " + OfflinkVersion.number() + " (GCC 12 compatible)";
 
   /** What {@code --help} prints: usage and offlink's knobs, which never clash with GCC options. */
   static final String HELP =
@@ -133,8 +140,7 @@ public final class LtoWrapper {
     String collectGcc = required(env, "COLLECT_GCC");
     String collectOptions = required(env, "COLLECT_GCC_OPTIONS");
     String asOptions = env.get("COLLECT_AS_OPTIONS");
-    List<DecodedOption> link =
-        new ArrayList<>(QuotedOptions.decode(services.quoting(), collectGcc, collectOptions));
+    List<DecodedOption> link = new ArrayList<>(QuotedOptions.decode(collectGcc, collectOptions));
     if (asOptions != null) {
       // Each word becomes '-Xassembler' '<word>' appended to the link options (LW:1453).
       List<String> words = new ArrayList<>();

@@ -2,6 +2,7 @@ package org.offlink.ltowrapper;
 
 import java.util.Arrays;
 import org.offlink.bridge.ToolContext;
+import org.offlink.ltowrapper.run.LtoWrapperServices;
 import org.offlink.streamer.io.CommandStartup;
 import org.offlink.streamer.io.LastResort;
 

@@ -6,7 +6,6 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.offlink.bridge.ToolContext;
@@ -14,23 +13,23 @@ import org.offlink.bridge.process.ProcessRunner;
 import org.offlink.bridge.process.RunnerOptions;
 import org.offlink.bridge.process.SystemProcessRunner;
 import org.offlink.ltowrapper.io.InputFile;
-import org.offlink.ltowrapper.io.OptsSection;
+import org.offlink.ltowrapper.io.OptsSectionName;
 import org.offlink.ltowrapper.jobs.JobserverClient;
+import org.offlink.ltowrapper.run.LtoWrapperServices;
 import org.offlink.streamer.MalformedObjectException;
 import org.offlink.streamer.ar.OffloadObjectListReader;
 import org.offlink.streamer.edit.LtoDebugSectionCopier;
 import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfReader;
 import org.offlink.streamer.elf.ElfSection;
-import org.offlink.streamer.io.NativeCharset;
 import org.offlink.streamer.io.TempDirectory;
-import org.offlink.streamer.opts.OptionQuoting;
+import org.offlink.streamer.opts.OptsSection;
 
 /**
  * The production collaborators of lto-wrapper: the bridge's process runner (quiet: lto-wrapper
  * prints its own {@code -v} lines) with this installation's mkoffload run in-process (unless {@code
- * OFFLINK_MKOFFLOAD_SUBPROCESS} is set), section-streamer's COLLECT_GCC_OPTIONS quoting, {@code
- * .opts} reader, {@code .ofldlist} reader and early debug copier.
+ * OFFLINK_MKOFFLOAD_SUBPROCESS} is set), section-streamer's {@code .opts} reader, {@code .ofldlist}
+ * reader and early debug copier.
  */
 final class LtoWrapperWiring {
   private LtoWrapperWiring() {}
@@ -48,7 +47,6 @@ final class LtoWrapperWiring {
     }
     return new LtoWrapperServices(
         runner,
-        OptionQuoting::parse,
         LtoWrapperWiring::readOpts,
         LtoWrapperWiring::readOffloadList,
         LtoWrapperWiring::copyEarlyDebug,
@@ -62,32 +60,18 @@ final class LtoWrapperWiring {
    * input is not an ELF object or has no such section (GCC's simple-object reader says "not found"
    * for both).
    */
-  static Optional<List<String>> readOpts(InputFile input, OptsSection section) throws IOException {
+  static Optional<List<String>> readOpts(InputFile input, OptsSectionName section)
+      throws IOException {
     long length = Files.size(input.file()) - input.offset();
     try (ElfFile elf = ElfReader.read(input.file(), input.offset(), length)) {
       Optional<ElfSection> s = elf.section(section.sectionName());
       if (s.isEmpty()) {
         return Optional.empty();
       }
-      return Optional.of(splitAtNul(elf.readSectionData(s.get())));
+      return Optional.of(OptsSection.split(elf.readSectionData(s.get())));
     } catch (MalformedObjectException notAnObject) {
       return Optional.empty();
     }
-  }
-
-  static List<String> splitAtNul(byte[] data) {
-    List<String> strings = new ArrayList<>();
-    int start = 0;
-    for (int i = 0; i < data.length; i++) {
-      if (data[i] == 0) {
-        strings.add(new String(data, start, i - start, NativeCharset.CHARSET));
-        start = i + 1;
-      }
-    }
-    if (start < data.length) {
-      strings.add(new String(data, start, data.length - start, NativeCharset.CHARSET));
-    }
-    return strings;
   }
 
   /**

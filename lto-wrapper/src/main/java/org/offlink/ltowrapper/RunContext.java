@@ -1,11 +1,17 @@
 package org.offlink.ltowrapper;
 
 import java.nio.file.Path;
+import org.offlink.ltowrapper.exec.ChildRunner;
 import org.offlink.ltowrapper.jobs.JobScheduler;
 import org.offlink.ltowrapper.offload.BuiltImages;
 import org.offlink.ltowrapper.offload.OffloadPolicy;
+import org.offlink.ltowrapper.options.LtoWrapperOptions;
 import org.offlink.ltowrapper.options.OptionMerger;
 import org.offlink.ltowrapper.report.LinkRecorder;
+import org.offlink.ltowrapper.run.Diagnostics;
+import org.offlink.ltowrapper.run.DumpNames;
+import org.offlink.ltowrapper.run.LinkTemps;
+import org.offlink.ltowrapper.run.LtoWrapperServices;
 
 /**
  * The state shared by the steps of one run.
@@ -28,7 +34,7 @@ public record RunContext(
     LtoWrapperServices services,
     Path cwd,
     Diagnostics diag,
-    TempFiles temps,
+    LinkTemps temps,
     ChildRunner children,
     DumpNames dump,
     OptionMerger merger,

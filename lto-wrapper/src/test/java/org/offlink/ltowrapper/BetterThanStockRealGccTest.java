@@ -18,9 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * offlink's lto-wrapper features over stock GCC 12, with the real gcc-12 and GCC's own mkoffload
- * (through {@link SmokeLtoWrapperMain}): the PIE offload table, non-plugin links, the host/device
- * consistency check and the failure policy. Fails (does not skip) when gcc-12 is missing. PATH
- * excludes /usr/local/bin (its CUDA ptxas rejects GCC 12's PTX).
+ * (through the production {@link LtoWrapperMain}): the PIE offload table, non-plugin links, the
+ * host/device consistency check and the failure policy. Fails (does not skip) when gcc-12 is
+ * missing. PATH excludes /usr/local/bin (its CUDA ptxas rejects GCC 12's PTX).
  */
 class BetterThanStockRealGccTest {
   private static final String A_C =
@@ -70,7 +70,7 @@ class BetterThanStockRealGccTest {
             + "' -Dofflink.argv0=\"$0\" -cp '"
             + System.getProperty("java.class.path")
             + "' "
-            + SmokeLtoWrapperMain.class.getName()
+            + LtoWrapperMain.class.getName()
             + " \"$@\"\n");
     Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
     Files.writeString(dir.resolve("a.c"), A_C);

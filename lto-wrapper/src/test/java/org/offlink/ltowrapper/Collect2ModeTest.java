@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.offlink.ltowrapper.io.OptsSection;
+import org.offlink.ltowrapper.io.OptsSectionName;
 
 /**
  * collect2 runs lto-wrapper with objects only (no {@code -fresolution=}, no {@code
@@ -28,8 +28,8 @@ class Collect2ModeTest {
     Files.createDirectories(dir.resolve("lib"));
     Files.writeString(dir.resolve("lib/crtoffloadtable.o"), "gcc's table");
     h.env.put("LIBRARY_PATH", dir.resolve("lib").toString());
-    h.object("a.o", OptsSection.OFFLOAD, "'-fopenmp' '-foffload-abi=lp64'");
-    h.object("b.o", OptsSection.OFFLOAD, "'-fopenmp' '-foffload-abi=lp64'");
+    h.object("a.o", OptsSectionName.OFFLOAD, "'-fopenmp' '-foffload-abi=lp64'");
+    h.object("b.o", OptsSectionName.OFFLOAD, "'-fopenmp' '-foffload-abi=lp64'");
     assertEquals(0, h.run(LtoWrapperGoldenTest.produce(0), "a.o", "b.o"), h.err());
     assertEquals(1, h.runner.commands.size(), "mkoffload only, no WPA: " + h.commands());
     List<String> cmd = h.runner.commands.get(0);
@@ -51,7 +51,7 @@ class Collect2ModeTest {
     h.env.put("OFFLOAD_TARGET_NAMES", "nvptx-none");
     h.env.put("COMPILER_PATH", h.mkoffload("gcc", "nvptx-none"));
     h.env.put("LIBRARY_PATH", dir.resolve("nolib").toString()); // no crtoffloadtable.o needed
-    h.object("a.o", OptsSection.OFFLOAD, "'-fopenmp'");
+    h.object("a.o", OptsSectionName.OFFLOAD, "'-fopenmp'");
     h.write("x.ofldlist", "1\na.o\n");
     assertEquals(
         0,

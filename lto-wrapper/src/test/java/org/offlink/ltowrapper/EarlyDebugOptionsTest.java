@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.offlink.ltowrapper.io.OptsSection;
+import org.offlink.ltowrapper.io.OptsSectionName;
 
 /**
  * Which link-time options give early debug objects (GCC 12: the last {@code -g<level>} decides;
@@ -40,8 +40,8 @@ class EarlyDebugOptionsTest {
       }
     }
     h.env.put("COLLECT_GCC_OPTIONS", quoted.toString());
-    h.object("x.o", OptsSection.HOST_LTO, "'-O2' '-flto' '-g'");
-    h.object("libx.a@0x53c", OptsSection.HOST_LTO, "'-O2' '-flto' '-g'");
+    h.object("x.o", OptsSectionName.HOST_LTO, "'-O2' '-flto' '-g'");
+    h.object("libx.a@0x53c", OptsSectionName.HOST_LTO, "'-O2' '-flto' '-g'");
     h.earlyDebug.put("x.o", "x");
     h.earlyDebug.put("libx.a@0x53c", "member");
     int status =

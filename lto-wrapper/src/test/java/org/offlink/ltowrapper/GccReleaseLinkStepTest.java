@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.offlink.ltowrapper.io.OptsSection;
+import org.offlink.ltowrapper.io.OptsSectionName;
 
 /**
  * lto-wrapper behaving as the GCC named by COMPILER_PATH (delta §4.1): GCC 13+ forwards the unwind
@@ -36,7 +36,7 @@ class GccReleaseLinkStepTest {
     Files.writeString(dir.resolve("lib/crtoffloadtable.o"), "table");
     Files.writeString(dir.resolve("lib/crtoffloadtableS.o"), "tableS");
     h.env.put("LIBRARY_PATH", dir.resolve("lib") + "/");
-    h.object("x-x.o", OptsSection.OFFLOAD, opts);
+    h.object("x-x.o", OptsSectionName.OFFLOAD, opts);
     h.write("x.ofldlist", "1\nx-x.o\n");
     h.write(
         "x.args",
@@ -118,7 +118,7 @@ class GccReleaseLinkStepTest {
   @Test
   void inconsistentAbiHostOptsAreFatal() throws IOException {
     Harness h = harness(gcc(15), "pie", OPTS + " '-foffload-abi-host-opts=-m64'");
-    h.object("y.o", OptsSection.OFFLOAD, OPTS + " '-foffload-abi-host-opts=-m32'");
+    h.object("y.o", OptsSectionName.OFFLOAD, OPTS + " '-foffload-abi-host-opts=-m32'");
     h.write("x.ofldlist", "2\nx-x.o\ny.o\n");
     assertEquals(1, h.run(LtoWrapperGoldenTest.produce(0), "@x.args"));
     assertTrue(

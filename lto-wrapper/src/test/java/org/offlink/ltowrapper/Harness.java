@@ -14,8 +14,9 @@ import java.util.Map;
 import java.util.Optional;
 import org.offlink.bridge.ToolContext;
 import org.offlink.ltowrapper.io.EarlyDebugCopier;
-import org.offlink.ltowrapper.io.OptsSection;
+import org.offlink.ltowrapper.io.OptsSectionName;
 import org.offlink.ltowrapper.jobs.JobserverClient;
+import org.offlink.ltowrapper.run.LtoWrapperServices;
 
 /** A fixed environment in a temp directory, fakes for every collaborator, captured streams. */
 final class Harness {
@@ -43,12 +44,12 @@ final class Harness {
   }
 
   /** An (empty) input object whose options the fake opts source returns. */
-  Harness object(String name, OptsSection section, String... optsStrings) throws IOException {
+  Harness object(String name, OptsSectionName section, String... optsStrings) throws IOException {
     Path p = dir.resolve(name.contains("@") ? name.substring(0, name.lastIndexOf('@')) : name);
     if (!Files.exists(p)) {
       Files.writeString(p, "fake object");
     }
-    (section == OptsSection.HOST_LTO ? hostOpts : offloadOpts).put(name, List.of(optsStrings));
+    (section == OptsSectionName.HOST_LTO ? hostOpts : offloadOpts).put(name, List.of(optsStrings));
     return this;
   }
 
@@ -66,9 +67,9 @@ final class Harness {
     runner.mkoffloadInProcess = mkoffloadInProcess;
     return new LtoWrapperServices(
         runner,
-        TestQuoting::parse,
         (input, section) -> {
-          Map<String, List<String>> m = section == OptsSection.HOST_LTO ? hostOpts : offloadOpts;
+          Map<String, List<String>> m =
+              section == OptsSectionName.HOST_LTO ? hostOpts : offloadOpts;
           return Optional.ofNullable(m.get(input.spelling()));
         },
         file -> {

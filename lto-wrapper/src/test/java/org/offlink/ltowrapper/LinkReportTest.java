@@ -9,7 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.offlink.ltowrapper.io.OptsSection;
+import org.offlink.ltowrapper.io.OptsSectionName;
 import org.offlink.ltowrapper.report.proto.LinkReport;
 import org.offlink.ltowrapper.report.proto.SubcommandKind;
 import org.offlink.ltowrapper.report.proto.TargetStatus;
@@ -31,9 +31,9 @@ class LinkReportTest {
     Files.createDirectories(dir.resolve("lib"));
     Files.writeString(dir.resolve("lib/crtoffloadtable.o"), "table");
     h.env.put("LIBRARY_PATH", dir.resolve("lib") + "/");
-    h.object("x.o", OptsSection.OFFLOAD, LtoWrapperGoldenTest.OFFLOAD_OPTS);
-    h.object("x.o", OptsSection.HOST_LTO, "'-fno-openmp' '-O2' '-flto'");
-    h.object("libx.a@0x53c", OptsSection.HOST_LTO, "'-fno-openmp' '-O2' '-flto'");
+    h.object("x.o", OptsSectionName.OFFLOAD, LtoWrapperGoldenTest.OFFLOAD_OPTS);
+    h.object("x.o", OptsSectionName.HOST_LTO, "'-fno-openmp' '-O2' '-flto'");
+    h.object("libx.a@0x53c", OptsSectionName.HOST_LTO, "'-fno-openmp' '-O2' '-flto'");
     h.write("x.ofldlist", "1\nx.o\n");
     return h;
   }

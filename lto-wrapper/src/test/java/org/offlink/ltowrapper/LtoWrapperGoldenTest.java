@@ -15,7 +15,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.offlink.ltowrapper.io.OptsSection;
+import org.offlink.ltowrapper.io.OptsSectionName;
 
 /** Argv goldens for mkoffload, WPA and LTRANS runs in a fixed environment. */
 class LtoWrapperGoldenTest {
@@ -62,7 +62,7 @@ class LtoWrapperGoldenTest {
     Files.createDirectories(dir.resolve("lib"));
     Files.writeString(dir.resolve("lib/crtoffloadtable.o"), "table");
     h.env.put("LIBRARY_PATH", dir.resolve("lib") + "/");
-    h.object("x_nv-x.o", OptsSection.OFFLOAD, OFFLOAD_OPTS);
+    h.object("x_nv-x.o", OptsSectionName.OFFLOAD, OFFLOAD_OPTS);
     h.write("x_nv.ofldlist", "1\nx_nv-x.o\n");
     h.write(
         "x_nv.lto_wrapper_args",
@@ -188,13 +188,13 @@ class LtoWrapperGoldenTest {
   private Harness ltoHarness(String linkOptions) throws IOException {
     Harness h = new Harness(dir);
     h.env.put("COLLECT_GCC_OPTIONS", linkOptions);
-    h.object("x.o", OptsSection.HOST_LTO, "'-fno-openmp' '-fPIC' '-O2' '-flto' '-mavx2'");
+    h.object("x.o", OptsSectionName.HOST_LTO, "'-fno-openmp' '-fPIC' '-O2' '-flto' '-mavx2'");
     h.object(
         "libx.a@0x53c",
-        OptsSection.HOST_LTO,
+        OptsSectionName.HOST_LTO,
         "'-fno-openmp' '-fPIC' '-O3' '-flto=4'",
         "'-fpic' '-g'");
-    h.object("plain.o", OptsSection.OFFLOAD, "'-fopenmp'"); // no .gnu.lto_.opts: dropped
+    h.object("plain.o", OptsSectionName.OFFLOAD, "'-fopenmp'"); // no .gnu.lto_.opts: dropped
     h.earlyDebug.put("x.o", "debug");
     return h;
   }

@@ -9,7 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.offlink.ltowrapper.io.OptsSection;
+import org.offlink.ltowrapper.io.OptsSectionName;
 
 /**
  * A target whose image fails to build: dropped with one warning when gcc chose the targets ({@code
@@ -30,7 +30,7 @@ class OffloadFailurePolicyTest {
     Files.createDirectories(dir.resolve("lib"));
     Files.writeString(dir.resolve("lib/crtoffloadtable.o"), "table");
     h.env.put("LIBRARY_PATH", dir.resolve("lib").toString());
-    h.object("x.o", OptsSection.OFFLOAD, "'-fopenmp' '-foffload-abi=lp64'");
+    h.object("x.o", OptsSectionName.OFFLOAD, "'-fopenmp' '-foffload-abi=lp64'");
     h.write("x.ofldlist", "1\nx.o\n");
     return h;
   }

@@ -10,7 +10,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.offlink.ltowrapper.io.OptsSection;
+import org.offlink.ltowrapper.io.OptsSectionName;
 
 /**
  * With {@code OFFLINK_PARALLEL_OFFLOAD=1} images build concurrently with each other and with host
@@ -30,8 +30,8 @@ class ParallelOffloadTest {
     Files.writeString(dir.resolve("lib/crtoffloadtable.o"), "table");
     h.env.put("LIBRARY_PATH", dir.resolve("lib").toString());
     h.env.put("OFFLINK_PARALLEL_OFFLOAD", "1");
-    h.object("x.o", OptsSection.OFFLOAD, "'-fopenmp' '-foffload-abi=lp64'");
-    h.object("x.o", OptsSection.HOST_LTO, "'-fopenmp' '-flto=2' '-O2'");
+    h.object("x.o", OptsSectionName.OFFLOAD, "'-fopenmp' '-foffload-abi=lp64'");
+    h.object("x.o", OptsSectionName.HOST_LTO, "'-fopenmp' '-flto=2' '-O2'");
     h.write("x.ofldlist", "1\nx.o\n");
     // nvptx waits until both amdgcn and the host LTRANS jobs have finished.
     CountDownLatch others = new CountDownLatch(2);

@@ -54,7 +54,7 @@ class RealGccSmokeTest {
             + "' -Dofflink.argv0=\"$0\" -cp '"
             + System.getProperty("java.class.path")
             + "' "
-            + SmokeLtoWrapperMain.class.getName()
+            + LtoWrapperMain.class.getName()
             + " \"$@\"\n");
     Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
   }
@@ -112,7 +112,7 @@ class RealGccSmokeTest {
 
   /**
    * An OpenMP offload link for nvptx-none: the plugin's offload list and {@code
-   * .gnu.offload_lto_.opts} are read by the test stand-ins, the real mkoffload builds the image.
+   * .gnu.offload_lto_.opts} are read by the production wiring, GCC's mkoffload builds the image.
    * PATH excludes /usr/local/bin (its CUDA ptxas rejects GCC 12's PTX).
    */
   @Test

@@ -2,6 +2,7 @@ package org.offlink.ltowrapper;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -10,6 +11,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.lto.LtransList;
+import org.offlink.ltowrapper.run.Diagnostics;
+import org.offlink.ltowrapper.run.DumpNames;
+import org.offlink.ltowrapper.run.LtoWrapperException;
 
 class SmallPartsTest {
   @ParameterizedTest
@@ -23,12 +27,23 @@ class SmallPartsTest {
     "x.o@0x, x.o@0x, 0",
     "x.o@12z, x.o@12z, 0",
     "user@host.o, user@host.o, 0",
+    "'x.o@ 12', x.o, 12",
+    "x.o@+12, x.o, 12",
+    "x.o@\u0661\u0662, x.o@\u0661\u0662, 0",
   })
   void inputOffsetSuffix(String spelling, String file, long offset) {
     InputFile in = InputFile.parse(spelling, Path.of("/w"));
     assertEquals(Path.of("/w").resolve(file), in.file());
     assertEquals(offset, in.offset());
     assertEquals(spelling, in.spelling());
+  }
+
+  @Test
+  void negativeInputOffsetIsAnError() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> InputFile.parse("x.a@-16", Path.of("/w")));
+    assertTrue(e.getMessage().contains("x.a@-16"), e.getMessage());
   }
 
   @ParameterizedTest

@@ -19,7 +19,7 @@ public final class MkoffloadMain {
             "mkoffload: fatal error: ",
             context.err(),
             context.env("OFFLINK_DEBUG").isPresent(),
-            () -> new MkoffloadCommand(context, launcher).run(Arrays.asList(args)));
+            () -> new MkoffloadTool(context, launcher).run(Arrays.asList(args)));
     context.err().flush();
     CommandStartup.exit(status);
   }

@@ -137,7 +137,7 @@ public record OffloadOptions(
   }
 
   /** The derived file names. */
-  public DumpNames names() {
-    return new DumpNames(dumppfx);
+  public MkoffloadDumpNames names() {
+    return new MkoffloadDumpNames(dumppfx);
   }
 }

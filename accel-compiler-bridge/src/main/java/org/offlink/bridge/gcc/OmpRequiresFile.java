@@ -29,7 +29,8 @@ public record OmpRequiresFile(String name, Path path) {
   public static final String VARIABLE = "GCC_OFFLOAD_OMP_REQUIRES_FILE";
 
   /** Names the file for this invocation in {@code temps}. */
-  public static OmpRequiresFile create(DumpNames names, TempFiles temps) throws IOException {
+  public static OmpRequiresFile create(MkoffloadDumpNames names, TempFiles temps)
+      throws IOException {
     String name = temps.named(names.mkoffload(".omp_requires"), ".mkoffload.omp_requires");
     return new OmpRequiresFile(name, temps.path(name));
   }

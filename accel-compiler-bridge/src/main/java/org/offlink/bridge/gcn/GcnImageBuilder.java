@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.Objects;
 import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.gcc.AccelEnvironment;
-import org.offlink.bridge.gcc.DumpNames;
 import org.offlink.bridge.gcc.GccInstallation;
+import org.offlink.bridge.gcc.MkoffloadDumpNames;
 import org.offlink.bridge.gcc.OffloadAbi;
 import org.offlink.bridge.gcc.OffloadOptions;
 import org.offlink.bridge.gcc.OmpRequiresFile;
@@ -74,7 +74,7 @@ public final class GcnImageBuilder {
     if (options.abi() == OffloadAbi.ILP32) {
       return new GcnImage(new byte[0], List.of(), 0, release.layout(), 0, 0, stackSize, "");
     }
-    DumpNames names = options.names();
+    MkoffloadDumpNames names = options.names();
     ResolvedTool accel = locateAccelCompiler();
     Map<String, String> env = AccelEnvironment.forAccelCompiler(context.environment());
     Path cwd = context.workingDirectory();
@@ -90,7 +90,7 @@ public final class GcnImageBuilder {
     }
     runner.runChecked(
         Command.of(compileArgv(accel.argv0(), options, release, args, asm1), compileEnv, cwd)
-            .withResponseFile(DumpNames.GCC_ARGS));
+            .withResponseFile(MkoffloadDumpNames.GCC_ARGS));
     // GCC prints the uint32_t with %d into a uintptr_t initializer: bit 31 sign-extends.
     long mask = requires == null ? 0 : requires.readMask();
     Path asm1Path = WorkingDirectory.resolve(cwd, asm1);
@@ -217,7 +217,7 @@ public final class GcnImageBuilder {
   }
 
   private void link(Command command, GcnTargetSettings settings) throws IOException {
-    CommandResult result = runner.run(command.withResponseFile(DumpNames.LD_ARGS));
+    CommandResult result = runner.run(command.withResponseFile(MkoffloadDumpNames.LD_ARGS));
     if (result.succeeded()) {
       return;
     }

@@ -12,11 +12,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.offlink.bridge.ToolContext;
-import org.offlink.bridge.ToolNotFoundException;
 import org.offlink.bridge.gcc.AccelEnvironment;
-import org.offlink.bridge.gcc.DumpNames;
 import org.offlink.bridge.gcc.GccInstallation;
 import org.offlink.bridge.gcc.GccRelease;
+import org.offlink.bridge.gcc.MkoffloadDumpNames;
 import org.offlink.bridge.gcc.OffloadAbi;
 import org.offlink.bridge.gcc.OffloadOptionException;
 import org.offlink.bridge.gcc.OffloadOptions;
@@ -33,8 +32,11 @@ import org.offlink.bridge.process.SystemProcessRunner;
 import org.offlink.bridge.process.ToolFailedException;
 import org.offlink.bridge.temp.TempFiles;
 import org.offlink.bridge.tool.OffloadTarget;
+import org.offlink.bridge.tool.ToolNotFoundException;
+import org.offlink.bridge.wrapper.WrapperMode;
 import org.offlink.bridge.wrapper.WrapperObjects;
 import org.offlink.streamer.MalformedObjectException;
+import org.offlink.streamer.OfflinkVersion;
 import org.offlink.streamer.ar.MemberSpec;
 import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfReader;
@@ -52,7 +54,8 @@ import org.offlink.streamer.io.WorkingDirectory;
  */
 public final class Mkoffload {
   /** What {@code --version} prints, and the first line of {@code -v} output. */
-  public static final String VERSION = "offlink mkoffload 0.1.0 (GCC 12 compatible)";
+  public static final String VERSION =
+      "offlink mkoffload " + OfflinkVersion.number() + " (GCC 12 compatible)";
 
   private static final String PROGRAM = "mkoffload";
 
@@ -144,7 +147,6 @@ public final class Mkoffload {
         new RunnerOptions(
             context.err(),
             options.verbose(),
-            false,
             options.saveTemps(),
             Optional.of(options.dumppfx()),
             TempDirectory.choose(context.environment(), context.workingDirectory()));
@@ -318,7 +320,7 @@ public final class Mkoffload {
             "-c",
             "-o",
             output));
-    return Command.of(argv, env, cwd).withResponseFile(DumpNames.GCCNATIVE_ARGS);
+    return Command.of(argv, env, cwd).withResponseFile(MkoffloadDumpNames.GCCNATIVE_ARGS);
   }
 
   private Command hostCompile(

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.offlink.bridge.OfflinkFlags;
 import org.offlink.bridge.tool.OffloadTarget;
+import org.offlink.bridge.wrapper.WrapperMode;
 
 /**
  * Turns an mkoffload command line into a {@link MkoffloadRequest}: offlink's own options ({@code

@@ -3,6 +3,7 @@ package org.offlink.bridge.mkoffload;
 import java.util.List;
 import java.util.Objects;
 import org.offlink.bridge.tool.OffloadTarget;
+import org.offlink.bridge.wrapper.WrapperMode;
 
 /**
  * One mkoffload invocation: the target it builds for, GCC's arguments (before {@code @file}

@@ -10,9 +10,9 @@ import java.util.Objects;
 import java.util.Optional;
 import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.gcc.AccelEnvironment;
-import org.offlink.bridge.gcc.DumpNames;
 import org.offlink.bridge.gcc.GccInstallation;
 import org.offlink.bridge.gcc.GccRelease;
+import org.offlink.bridge.gcc.MkoffloadDumpNames;
 import org.offlink.bridge.gcc.OffloadAbi;
 import org.offlink.bridge.gcc.OffloadOptions;
 import org.offlink.bridge.gcc.OmpRequiresFile;
@@ -58,7 +58,7 @@ public final class NvptxImageBuilder {
       return NvptxImage.empty();
     }
     GccRelease release = gcc.release();
-    DumpNames names = options.names();
+    MkoffloadDumpNames names = options.names();
     ResolvedTool accel = locateAccelCompiler();
     Map<String, String> env = AccelEnvironment.forAccelCompiler(context.environment());
     List<String> forwarded = rewriteLibraries(options.forwarded(), release);
@@ -79,7 +79,7 @@ public final class NvptxImageBuilder {
     startScanLoopWarmUp();
     runner.runChecked(
         Command.of(argv, accelEnv, context.workingDirectory())
-            .withResponseFile(DumpNames.GCC_ARGS));
+            .withResponseFile(MkoffloadDumpNames.GCC_ARGS));
     Path ptx = WorkingDirectory.resolve(context.workingDirectory(), ptxFile);
     if (!Files.isRegularFile(ptx)) {
       throw new IOException("cannot open intermediate ptx file " + ptxFile);

@@ -7,14 +7,13 @@ import java.util.Optional;
 
 /**
  * How a {@link SystemProcessRunner} behaves for one tool invocation: where {@code -v} echoes go,
- * whether to echo ({@code -v}) or only print ({@code --dry-run}), and GCC's response-file naming:
- * with {@code -save-temps} and a dump prefix the file is {@code <dumppfx><suffix>} and kept,
- * otherwise a fresh {@code cc??????} file in {@code tempDirectory}, deleted after the run.
+ * whether to echo commands ({@code -v}), and GCC's response-file naming: with {@code -save-temps}
+ * and a dump prefix the file is {@code <dumppfx><suffix>} and kept, otherwise a fresh {@code
+ * cc??????} file in {@code tempDirectory}, deleted after the run.
  */
 public record RunnerOptions(
     PrintStream err,
     boolean verbose,
-    boolean dryRun,
     boolean saveTemps,
     Optional<String> dumppfx,
     Path tempDirectory) {
@@ -25,8 +24,8 @@ public record RunnerOptions(
     Objects.requireNonNull(tempDirectory, "tempDirectory");
   }
 
-  /** Quiet, really running, no save-temps. */
+  /** Quiet, no save-temps. */
   public static RunnerOptions quiet(PrintStream err, Path tempDirectory) {
-    return new RunnerOptions(err, false, false, false, Optional.empty(), tempDirectory);
+    return new RunnerOptions(err, false, false, Optional.empty(), tempDirectory);
   }
 }

@@ -47,12 +47,9 @@ public final class SystemProcessRunner implements ProcessRunner {
     }
     try {
       // Probes are offlink's own business: GCC's -v trace has no such lines.
-      if ((options.verbose() || options.dryRun()) && !command.captureOnly()) {
+      if (options.verbose() && !command.captureOnly()) {
         options.err().println(String.join(" ", argv));
         options.err().flush();
-      }
-      if (options.dryRun()) {
-        return new CommandResult(argv, 0, "", "", Duration.ZERO);
       }
       if (responseFile.isPresent()) {
         List<String> rest = command.argv().subList(1, command.argv().size());
@@ -74,9 +71,6 @@ public final class SystemProcessRunner implements ProcessRunner {
     if (keepResponseFile()) {
       String name = options.dumppfx().get() + command.responseFileSuffix().get();
       return WorkingDirectory.resolve(command.workingDirectory(), name);
-    }
-    if (options.dryRun()) {
-      return options.tempDirectory().resolve("ccXXXXXX");
     }
     return TempDirectory.createFile(options.tempDirectory(), "");
   }

@@ -2,10 +2,14 @@ package org.offlink.bridge.temp;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
+import org.offlink.streamer.io.ExitCleanup;
 import org.offlink.streamer.io.IoReasons;
 import org.offlink.streamer.io.TempDirectory;
 import org.offlink.streamer.io.WorkingDirectory;
@@ -17,6 +21,12 @@ import org.offlink.streamer.io.WorkingDirectory;
  * #close} deletes every non-kept file, on success and failure alike. Every file it creates is
  * tracked by {@link org.offlink.streamer.io.ExitCleanup}, whose hook each command's main registers,
  * so an interrupt removes them too.
+ *
+ * <p>lto-wrapper uses the same scope with GCC's lto-wrapper rules on top ({@link #create}, {@link
+ * #register}, {@link #release}, {@link #unlink}): a file it made or took over is removed at {@link
+ * #close} unless {@code -save-temps} keeps everything, or unless it was handed to the linker
+ * plugin. This is the one temporary-file scope of offlink; the directory rule is {@link
+ * TempDirectory}'s.
  */
 public final class TempFiles implements AutoCloseable {
   private final Path tempDirectory;
@@ -24,7 +34,7 @@ public final class TempFiles implements AutoCloseable {
   private final boolean saveTemps;
   private final boolean verbose;
   private final PrintStream err;
-  private final List<Path> toDelete = new ArrayList<>();
+  private final Set<Path> toDelete = new LinkedHashSet<>();
   private final List<String> kept = new ArrayList<>();
   private boolean closed;
 
@@ -62,6 +72,59 @@ public final class TempFiles implements AutoCloseable {
     Path file = TempDirectory.createFile(tempDirectory, suffix);
     toDelete.add(file);
     return file;
+  }
+
+  /**
+   * A new temp file ending in {@code suffix} (lto-wrapper's {@code make_temp_file}): deleted at
+   * {@link #close} unless -save-temps, which keeps every file of the run.
+   */
+  public synchronized Path create(String suffix) throws IOException {
+    Path file = TempDirectory.createFile(tempDirectory, suffix);
+    if (!saveTemps) {
+      toDelete.add(file);
+    }
+    return file;
+  }
+
+  /**
+   * Takes over a file this scope did not create (GCC's {@code tool_cleanup} list, e.g. the plugin's
+   * {@code -foffload-objects=} file): removed at close or on a signal. Nothing with -save-temps.
+   */
+  public synchronized void register(String name) throws IOException {
+    if (saveTemps) {
+      return;
+    }
+    Path file = path(name);
+    toDelete.add(file);
+    ExitCleanup.track(file);
+  }
+
+  /** Hands a file over (to the linker plugin): it is no longer this scope's to delete. */
+  public synchronized void release(String name) {
+    Path file = path(name);
+    toDelete.remove(file);
+    ExitCleanup.untrack(file);
+  }
+
+  /**
+   * GCC's {@code maybe_unlink}: deletes {@code name} now unless -save-temps (a directory is left
+   * alone) and stops tracking it.
+   *
+   * @return whether the file was kept (-save-temps)
+   */
+  public boolean unlink(String name) throws IOException {
+    Path file = path(name);
+    synchronized (this) {
+      toDelete.remove(file);
+    }
+    ExitCleanup.untrack(file);
+    if (saveTemps) {
+      return true;
+    }
+    if (!Files.isDirectory(file)) {
+      Files.deleteIfExists(file);
+    }
+    return false;
   }
 
   /** Resolves a name returned by {@link #named} against the working directory. */

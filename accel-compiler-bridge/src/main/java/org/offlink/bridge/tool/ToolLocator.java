@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import org.offlink.bridge.ToolNotFoundException;
 
 /**
  * The one place offlink finds programs. General tools are searched in {@code COMPILER_PATH}, then

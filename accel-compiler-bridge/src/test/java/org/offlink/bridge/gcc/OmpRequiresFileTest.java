@@ -26,7 +26,7 @@ class OmpRequiresFileTest {
   @Test
   void saveTempsNameAndLittleEndianMask() throws IOException {
     try (TempFiles temps = temps(true, System.err)) {
-      OmpRequiresFile f = OmpRequiresFile.create(new DumpNames("./x.xnvptx-none"), temps);
+      OmpRequiresFile f = OmpRequiresFile.create(new MkoffloadDumpNames("./x.xnvptx-none"), temps);
       assertEquals("./x.xnvptx-none.mkoffload.omp_requires", f.name());
       Files.write(f.path(), new byte[] {(byte) 0x80, 0x02, 0, 0});
       assertEquals(0x280, f.readMask());
@@ -37,7 +37,7 @@ class OmpRequiresFileTest {
   void tempNameIsRemovedAtClose() throws IOException {
     OmpRequiresFile f;
     try (TempFiles temps = temps(false, System.err)) {
-      f = OmpRequiresFile.create(new DumpNames("x"), temps);
+      f = OmpRequiresFile.create(new MkoffloadDumpNames("x"), temps);
       assertTrue(f.name().endsWith(".mkoffload.omp_requires"), f.name());
     }
     assertFalse(Files.exists(f.path()));

@@ -101,12 +101,7 @@ public final class RealToolchain {
   public static SystemProcessRunner runner(OffloadOptions options, Path dir, PrintStream err) {
     return new SystemProcessRunner(
         new RunnerOptions(
-            err,
-            options.verbose(),
-            false,
-            options.saveTemps(),
-            Optional.of(options.dumppfx()),
-            dir));
+            err, options.verbose(), options.saveTemps(), Optional.of(options.dumppfx()), dir));
   }
 
   /** Concatenates the C string literals starting at {@code from} up to the next {@code ;}. */

@@ -19,12 +19,12 @@ import org.offlink.streamer.elf.ElfReader;
 import org.offlink.streamer.elf.ElfRelocation;
 import org.offlink.streamer.elf.ElfSection;
 import org.offlink.streamer.elf.ElfSymbol;
+import org.offlink.streamer.elf.SectionType;
+import org.offlink.streamer.elf.SymbolBinding;
+import org.offlink.streamer.elf.SymbolType;
+import org.offlink.streamer.elf.SymbolVisibility;
 import org.offlink.streamer.write.ElfObjectBuilder;
 import org.offlink.streamer.write.SectionFlag;
-import org.offlink.streamer.write.SectionType;
-import org.offlink.streamer.write.SymbolBinding;
-import org.offlink.streamer.write.SymbolType;
-import org.offlink.streamer.write.SymbolVisibility;
 
 /**
  * The AMDGCN patch of early debug objects (GCC 12 {@code copy_early_debug_info}): header,

@@ -20,9 +20,9 @@ import org.offlink.bridge.gcc.OffloadOptions;
 import org.offlink.bridge.temp.TempFiles;
 import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfReader;
+import org.offlink.streamer.elf.SectionType;
 import org.offlink.streamer.write.ElfObjectBuilder;
 import org.offlink.streamer.write.SectionFlag;
-import org.offlink.streamer.write.SectionType;
 
 /**
  * Which mkoffload arguments give early debug objects, under which names, and what is left behind

@@ -20,6 +20,7 @@ import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.gcc.OffloadOptions;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.tool.OffloadTarget;
+import org.offlink.bridge.wrapper.WrapperMode;
 
 class MkoffloadTest {
   @TempDir Path dir;

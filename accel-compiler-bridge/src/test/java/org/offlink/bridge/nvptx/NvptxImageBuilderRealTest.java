@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.offlink.bridge.ToolNotFoundException;
 import org.offlink.bridge.gcc.GccInstallation;
 import org.offlink.bridge.gcc.GccVersion;
 import org.offlink.bridge.gcc.OffloadOptions;
@@ -24,6 +23,7 @@ import org.offlink.bridge.image.NvptxFunction;
 import org.offlink.bridge.image.NvptxImage;
 import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.process.ToolFailedException;
+import org.offlink.bridge.tool.ToolNotFoundException;
 
 /** Compares our nvptx image with what the installed GCC 12 mkoffload registers. */
 class NvptxImageBuilderRealTest {

@@ -24,15 +24,15 @@ class SystemProcessRunnerTest {
   private final PrintStream err = new PrintStream(errBytes, true, StandardCharsets.UTF_8);
   private final Map<String, String> env = Map.of("PATH", "/usr/bin:/bin");
 
-  private SystemProcessRunner runner(boolean verbose, boolean dryRun, boolean saveTemps) {
+  private SystemProcessRunner runner(boolean verbose, boolean saveTemps) {
     return new SystemProcessRunner(
-        new RunnerOptions(err, verbose, dryRun, saveTemps, Optional.of("./x.pfx"), dir));
+        new RunnerOptions(err, verbose, saveTemps, Optional.of("./x.pfx"), dir));
   }
 
   @Test
   void capturesBothStreamsAndLooksUpPath() throws IOException {
     CommandResult r =
-        runner(false, false, false)
+        runner(false, false)
             .run(Command.of(List.of("sh", "-c", "echo out; echo err >&2; exit 3"), env, dir));
     assertEquals(3, r.exitStatus());
     assertEquals("out\n", r.stdout());
@@ -43,8 +43,7 @@ class SystemProcessRunnerTest {
   void drainsLargeOutputOnBothStreams() throws IOException {
     String script =
         "head -c 300000 /dev/zero | tr '\\0' a; head -c 300000 /dev/zero | tr '\\0' b >&2";
-    CommandResult r =
-        runner(false, false, false).run(Command.of(List.of("sh", "-c", script), env, dir));
+    CommandResult r = runner(false, false).run(Command.of(List.of("sh", "-c", script), env, dir));
     assertEquals(300000, r.stdout().length());
     assertEquals(300000, r.stderr().length());
   }
@@ -52,7 +51,7 @@ class SystemProcessRunnerTest {
   @Test
   void signalGives128PlusN() throws IOException {
     CommandResult r =
-        runner(false, false, false).run(Command.of(List.of("sh", "-c", "kill -9 $$"), env, dir));
+        runner(false, false).run(Command.of(List.of("sh", "-c", "kill -9 $$"), env, dir));
     assertEquals(128 + 9, r.exitStatus());
   }
 
@@ -61,7 +60,7 @@ class SystemProcessRunnerTest {
     Command c = Command.of(List.of("sleep", "30"), env, dir).withTimeout(Duration.ofMillis(200));
     long start = System.nanoTime();
     ToolFailedException e =
-        assertThrows(ToolFailedException.class, () -> runner(false, false, false).run(c));
+        assertThrows(ToolFailedException.class, () -> runner(false, false).run(c));
     assertEquals(-1, e.exitStatus());
     assertTrue(System.nanoTime() - start < 10_000_000_000L);
   }
@@ -71,8 +70,7 @@ class SystemProcessRunnerTest {
     IOException e =
         assertThrows(
             IOException.class,
-            () ->
-                runner(false, false, false).run(Command.of(List.of("no-such-prog-xyz"), env, dir)));
+            () -> runner(false, false).run(Command.of(List.of("no-such-prog-xyz"), env, dir)));
     assertTrue(e.getMessage().contains("no-such-prog-xyz"), e.getMessage());
   }
 
@@ -88,7 +86,7 @@ class SystemProcessRunnerTest {
     Command c =
         Command.of(List.of(showScript().toString(), "", "a b", "q'\""), env, dir)
             .withResponseFile(".gcc_args");
-    CommandResult r = runner(true, false, true).run(c);
+    CommandResult r = runner(true, true).run(c);
     assertEquals(List.of(showScript().toString(), "@./x.pfx.gcc_args"), r.argv());
     String expected = "\"\"\na\\ b\nq\\'\\\"\n";
     assertEquals(expected, r.stdout());
@@ -101,21 +99,11 @@ class SystemProcessRunnerTest {
     Command c =
         Command.of(List.of(showScript().toString(), "one", "two words"), env, dir)
             .withResponseFile(".gcc_args");
-    CommandResult r = runner(false, false, false).run(c);
+    CommandResult r = runner(false, false).run(c);
     String rsp = r.argv().get(1);
     assertTrue(rsp.startsWith("@" + dir.resolve("cc")), rsp);
     assertEquals("one\ntwo\\ words\n", r.stdout());
     assertFalse(Files.exists(Path.of(rsp.substring(1))), "response file must be deleted");
     assertFalse(Files.exists(dir.resolve("x.pfx.gcc_args")));
-  }
-
-  @Test
-  void dryRunPrintsWithoutRunning() throws IOException {
-    Path marker = dir.resolve("marker");
-    CommandResult r =
-        runner(false, true, false).run(Command.of(List.of("touch", marker.toString()), env, dir));
-    assertEquals(0, r.exitStatus());
-    assertFalse(Files.exists(marker));
-    assertEquals("touch " + marker + "\n", errBytes.toString(StandardCharsets.UTF_8));
   }
 }

@@ -19,5 +19,5 @@ public interface OptsSource {
    *
    * @throws IOException if the file cannot be read at all
    */
-  Optional<List<String>> read(InputFile input, OptsSection section) throws IOException;
+  Optional<List<String>> read(InputFile input, OptsSectionName section) throws IOException;
 }

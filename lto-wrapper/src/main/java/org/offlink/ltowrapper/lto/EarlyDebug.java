@@ -5,9 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.offlink.ltowrapper.LtoWrapperException;
 import org.offlink.ltowrapper.RunContext;
 import org.offlink.ltowrapper.io.InputFile;
+import org.offlink.ltowrapper.run.LtoWrapperException;
 import org.offlink.streamer.io.WorkingDirectory;
 
 /**

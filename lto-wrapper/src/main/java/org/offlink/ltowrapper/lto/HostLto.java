@@ -5,13 +5,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Future;
-import org.offlink.ltowrapper.LtoWrapperException;
 import org.offlink.ltowrapper.RunContext;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.jobs.FixedTokenPool;
 import org.offlink.ltowrapper.jobs.JobScheduler;
 import org.offlink.ltowrapper.jobs.JobserverClient;
 import org.offlink.ltowrapper.jobs.TokenPool;
+import org.offlink.ltowrapper.run.LtoWrapperException;
 import org.offlink.streamer.io.WorkingDirectory;
 
 /**

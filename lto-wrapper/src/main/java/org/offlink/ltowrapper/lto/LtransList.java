@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.offlink.ltowrapper.LtoWrapperException;
+import org.offlink.ltowrapper.run.LtoWrapperException;
 import org.offlink.streamer.io.NativeCharset;
 
 /**

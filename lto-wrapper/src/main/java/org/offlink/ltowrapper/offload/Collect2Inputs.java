@@ -8,9 +8,9 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.offlink.ltowrapper.LtoWrapperException;
 import org.offlink.ltowrapper.RunContext;
 import org.offlink.ltowrapper.io.InputFile;
+import org.offlink.ltowrapper.run.LtoWrapperException;
 import org.offlink.streamer.io.WorkingDirectory;
 
 /**

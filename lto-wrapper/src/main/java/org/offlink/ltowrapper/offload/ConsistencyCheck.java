@@ -3,7 +3,7 @@ package org.offlink.ltowrapper.offload;
 import java.util.ArrayList;
 import java.util.List;
 import org.offlink.bridge.image.ImageCounts;
-import org.offlink.ltowrapper.LtoWrapperException;
+import org.offlink.ltowrapper.run.LtoWrapperException;
 
 /**
  * The link-time host/device consistency check: libgomp maps the host's {@code .gnu.offload_funcs}

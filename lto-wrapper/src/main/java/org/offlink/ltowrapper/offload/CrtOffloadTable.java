@@ -5,8 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Optional;
-import org.offlink.ltowrapper.LtoWrapperException;
 import org.offlink.ltowrapper.RunContext;
+import org.offlink.ltowrapper.run.LtoWrapperException;
 import org.offlink.streamer.io.WorkingDirectory;
 
 /**

@@ -19,17 +19,17 @@ import org.offlink.bridge.gcc.RuntimeCompatibility;
 import org.offlink.bridge.image.ImageCounts;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.bridge.wrapper.WrapperObjectReader;
-import org.offlink.ltowrapper.LtoWrapperException;
-import org.offlink.ltowrapper.LtoWrapperOptions;
-import org.offlink.ltowrapper.QuotedOptions;
 import org.offlink.ltowrapper.RunContext;
 import org.offlink.ltowrapper.io.InputFile;
-import org.offlink.ltowrapper.io.OptsSection;
+import org.offlink.ltowrapper.io.OptsSectionName;
 import org.offlink.ltowrapper.jobs.JobScheduler;
 import org.offlink.ltowrapper.options.DecodedOption;
 import org.offlink.ltowrapper.options.GccOption;
 import org.offlink.ltowrapper.options.HostHardening;
+import org.offlink.ltowrapper.options.LtoWrapperOptions;
 import org.offlink.ltowrapper.options.OptionMerger;
+import org.offlink.ltowrapper.options.QuotedOptions;
+import org.offlink.ltowrapper.run.LtoWrapperException;
 import org.offlink.streamer.MalformedObjectException;
 import org.offlink.streamer.io.WorkingDirectory;
 
@@ -281,7 +281,7 @@ public final class OffloadImages {
       }
       Optional<List<String>> strings;
       try {
-        strings = ctx.services().opts().read(in, OptsSection.OFFLOAD);
+        strings = ctx.services().opts().read(in, OptsSectionName.OFFLOAD);
       } catch (IOException e) {
         strings = Optional.empty();
       }
@@ -292,7 +292,7 @@ public final class OffloadImages {
       }
       ctx.report().inputOptions(in, false, strings.get());
       for (String s : strings.get()) {
-        acc.add(QuotedOptions.decode(ctx.services().quoting(), ctx.options().collectGcc(), s));
+        acc.add(QuotedOptions.decode(ctx.options().collectGcc(), s));
       }
     }
     return acc.result();

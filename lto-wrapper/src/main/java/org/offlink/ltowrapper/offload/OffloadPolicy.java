@@ -1,7 +1,7 @@
 package org.offlink.ltowrapper.offload;
 
 import org.offlink.bridge.OfflinkFlags.OffloadFailure;
-import org.offlink.ltowrapper.LtoWrapperOptions;
+import org.offlink.ltowrapper.options.LtoWrapperOptions;
 
 /**
  * How this run builds and checks offload images, decided once from the settings.

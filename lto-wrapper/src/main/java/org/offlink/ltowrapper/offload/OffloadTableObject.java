@@ -2,12 +2,12 @@ package org.offlink.ltowrapper.offload;
 
 import java.util.List;
 import java.util.Set;
+import org.offlink.streamer.elf.SectionType;
+import org.offlink.streamer.elf.SymbolBinding;
+import org.offlink.streamer.elf.SymbolType;
+import org.offlink.streamer.elf.SymbolVisibility;
 import org.offlink.streamer.write.ElfObjectBuilder;
 import org.offlink.streamer.write.SectionFlag;
-import org.offlink.streamer.write.SectionType;
-import org.offlink.streamer.write.SymbolBinding;
-import org.offlink.streamer.write.SymbolType;
-import org.offlink.streamer.write.SymbolVisibility;
 import org.offlink.streamer.write.X86_64Relocation;
 
 /**

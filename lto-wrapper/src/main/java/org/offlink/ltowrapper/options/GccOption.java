@@ -5,9 +5,6 @@ import static org.offlink.ltowrapper.options.ArgKind.JOINED_OR_SEPARATE;
 import static org.offlink.ltowrapper.options.ArgKind.LEVEL;
 import static org.offlink.ltowrapper.options.ArgKind.NONE;
 import static org.offlink.ltowrapper.options.ArgKind.SEPARATE;
-import static org.offlink.ltowrapper.options.OptionScope.FORWARD_TO_ACCEL;
-import static org.offlink.ltowrapper.options.OptionScope.FORWARD_TO_HOST;
-import static org.offlink.ltowrapper.options.OptionScope.OURS;
 import static org.offlink.ltowrapper.options.OptionTrait.COMMON;
 import static org.offlink.ltowrapper.options.OptionTrait.DIAG;
 import static org.offlink.ltowrapper.options.OptionTrait.DRIVER;
@@ -25,163 +22,108 @@ import java.util.Set;
  */
 public enum GccOption {
   // Optimisation level: merged to the maximum level.
-  O("-O", LEVEL, false, MergeRule.MAX_OPT_LEVEL, FORWARD_TO_HOST, COMMON, IL_FORWARD),
-  OFAST("-Ofast", NONE, false, MergeRule.MAX_OPT_LEVEL, FORWARD_TO_HOST, COMMON, IL_FORWARD),
-  OG("-Og", NONE, false, MergeRule.MAX_OPT_LEVEL, FORWARD_TO_HOST, COMMON, IL_FORWARD),
-  OS("-Os", NONE, false, MergeRule.MAX_OPT_LEVEL, FORWARD_TO_HOST, COMMON, IL_FORWARD),
-  OZ("-Oz", NONE, false, MergeRule.MAX_OPT_LEVEL, FORWARD_TO_HOST, COMMON, IL_FORWARD),
-  G("-g", LEVEL, false, MergeRule.KEEP_FIRST, FORWARD_TO_HOST, COMMON, DRIVER, IL_FORWARD),
+  O("-O", LEVEL, false, MergeRule.MAX_OPT_LEVEL, COMMON, IL_FORWARD),
+  OFAST("-Ofast", NONE, false, MergeRule.MAX_OPT_LEVEL, COMMON, IL_FORWARD),
+  OG("-Og", NONE, false, MergeRule.MAX_OPT_LEVEL, COMMON, IL_FORWARD),
+  OS("-Os", NONE, false, MergeRule.MAX_OPT_LEVEL, COMMON, IL_FORWARD),
+  OZ("-Oz", NONE, false, MergeRule.MAX_OPT_LEVEL, COMMON, IL_FORWARD),
+  G("-g", LEVEL, false, MergeRule.KEEP_FIRST, COMMON, DRIVER, IL_FORWARD),
   // PIC/PIE: resolved after the merge loop.
-  FPIC("-fPIC", NONE, true, MergeRule.PIC, FORWARD_TO_HOST, COMMON, IL_FORWARD),
-  FPIC_SMALL("-fpic", NONE, true, MergeRule.PIC, FORWARD_TO_HOST, COMMON, IL_FORWARD),
-  FPIE("-fPIE", NONE, true, MergeRule.PIE, FORWARD_TO_HOST, COMMON, IL_FORWARD),
-  FPIE_SMALL("-fpie", NONE, true, MergeRule.PIE, FORWARD_TO_HOST, COMMON, IL_FORWARD),
+  FPIC("-fPIC", NONE, true, MergeRule.PIC, COMMON, IL_FORWARD),
+  FPIC_SMALL("-fpic", NONE, true, MergeRule.PIC, COMMON, IL_FORWARD),
+  FPIE("-fPIE", NONE, true, MergeRule.PIE, COMMON, IL_FORWARD),
+  FPIE_SMALL("-fpie", NONE, true, MergeRule.PIE, COMMON, IL_FORWARD),
   // Offloading languages and ABI.
-  FOPENMP("-fopenmp", NONE, true, MergeRule.POSITIVE_WINS, FORWARD_TO_ACCEL, LTO, IL_FORWARD),
-  FOPENACC("-fopenacc", NONE, true, MergeRule.POSITIVE_WINS, FORWARD_TO_ACCEL, LTO, IL_FORWARD),
-  FOPENACC_DIM(
-      "-fopenacc-dim=", JOINED, false, MergeRule.SAME_VALUE, FORWARD_TO_ACCEL, LTO, IL_FORWARD),
-  FOFFLOAD_ABI(
-      "-foffload-abi=", JOINED, false, MergeRule.CONSISTENT, FORWARD_TO_ACCEL, COMMON, IL_FORWARD),
+  FOPENMP("-fopenmp", NONE, true, MergeRule.POSITIVE_WINS, LTO, IL_FORWARD),
+  FOPENACC("-fopenacc", NONE, true, MergeRule.POSITIVE_WINS, LTO, IL_FORWARD),
+  FOPENACC_DIM("-fopenacc-dim=", JOINED, false, MergeRule.SAME_VALUE, LTO, IL_FORWARD),
+  FOFFLOAD_ABI("-foffload-abi=", JOINED, false, MergeRule.CONSISTENT, COMMON, IL_FORWARD),
   FOFFLOAD_ABI_HOST_OPTS(
-      "-foffload-abi-host-opts=",
-      JOINED,
-      false,
-      MergeRule.CONSISTENT,
-      FORWARD_TO_ACCEL,
-      COMMON,
-      IL_FORWARD),
-  FOFFLOAD_OPTIONS(
-      "-foffload-options=", JOINED, false, MergeRule.APPEND, FORWARD_TO_ACCEL, COMMON, DRIVER),
-  FOFFLOAD("-foffload=", JOINED, false, MergeRule.IGNORE, FORWARD_TO_HOST, COMMON, DRIVER),
-  FCF_PROTECTION(
-      "-fcf-protection=",
-      JOINED,
-      false,
-      MergeRule.CF_PROTECTION,
-      FORWARD_TO_HOST,
-      COMMON,
-      IL_FORWARD),
+      "-foffload-abi-host-opts=", JOINED, false, MergeRule.CONSISTENT, COMMON, IL_FORWARD),
+  FOFFLOAD_OPTIONS("-foffload-options=", JOINED, false, MergeRule.APPEND, COMMON, DRIVER),
+  FOFFLOAD("-foffload=", JOINED, false, MergeRule.IGNORE, COMMON, DRIVER),
+  FCF_PROTECTION("-fcf-protection=", JOINED, false, MergeRule.CF_PROTECTION, COMMON, IL_FORWARD),
   // Unwind tables: GCC 13+ merges and forwards them (GCC 12 ignores them).
   FASYNC_UNWIND_TABLES(
       "-fasynchronous-unwind-tables",
       NONE,
       true,
       MergeRule.POSITIVE_WINS,
-      FORWARD_TO_HOST,
       COMMON,
       IL_FORWARD_SINCE_13),
   FUNWIND_TABLES(
-      "-funwind-tables",
-      NONE,
-      true,
-      MergeRule.POSITIVE_WINS,
-      FORWARD_TO_HOST,
-      COMMON,
-      IL_FORWARD_SINCE_13),
+      "-funwind-tables", NONE, true, MergeRule.POSITIVE_WINS, COMMON, IL_FORWARD_SINCE_13),
   // LTO control.
-  FLTO("-flto", NONE, false, MergeRule.IGNORE, OURS, COMMON),
-  FLTO_EQ("-flto=", JOINED, false, MergeRule.FLTO, OURS, COMMON),
-  FLTO_PARTITION("-flto-partition=", JOINED, false, MergeRule.IGNORE, OURS, COMMON),
-  FLINKER_OUTPUT("-flinker-output=", JOINED, false, MergeRule.IGNORE, OURS, LTO, DRIVER),
-  FRESOLUTION("-fresolution=", JOINED, false, MergeRule.IGNORE, FORWARD_TO_HOST, LTO),
+  FLTO("-flto", NONE, false, MergeRule.IGNORE, COMMON),
+  FLTO_EQ("-flto=", JOINED, false, MergeRule.FLTO, COMMON),
+  FLTO_PARTITION("-flto-partition=", JOINED, false, MergeRule.IGNORE, COMMON),
+  FLINKER_OUTPUT("-flinker-output=", JOINED, false, MergeRule.IGNORE, LTO, DRIVER),
+  FRESOLUTION("-fresolution=", JOINED, false, MergeRule.IGNORE, LTO),
   // Kept from the first unit that has them.
-  FCOMMON("-fcommon", NONE, true, MergeRule.KEEP_FIRST, FORWARD_TO_HOST, COMMON, IL_FORWARD),
-  FGNU_TM("-fgnu-tm", NONE, true, MergeRule.KEEP_FIRST, FORWARD_TO_HOST, COMMON, IL_FORWARD),
-  FSHOW_COLUMN(
-      "-fshow-column", NONE, true, MergeRule.KEEP_FIRST, FORWARD_TO_HOST, COMMON, IL_FORWARD, DIAG),
+  FCOMMON("-fcommon", NONE, true, MergeRule.KEEP_FIRST, COMMON, IL_FORWARD),
+  FGNU_TM("-fgnu-tm", NONE, true, MergeRule.KEEP_FIRST, COMMON, IL_FORWARD),
+  FSHOW_COLUMN("-fshow-column", NONE, true, MergeRule.KEEP_FIRST, COMMON, IL_FORWARD, DIAG),
   FDIAG_SHOW_CARET(
-      "-fdiagnostics-show-caret",
-      NONE,
-      true,
-      MergeRule.KEEP_FIRST,
-      FORWARD_TO_HOST,
-      COMMON,
-      IL_FORWARD,
-      DIAG),
+      "-fdiagnostics-show-caret", NONE, true, MergeRule.KEEP_FIRST, COMMON, IL_FORWARD, DIAG),
   FDIAG_SHOW_LABELS(
-      "-fdiagnostics-show-labels",
-      NONE,
-      true,
-      MergeRule.KEEP_FIRST,
-      FORWARD_TO_HOST,
-      COMMON,
-      IL_FORWARD,
-      DIAG),
+      "-fdiagnostics-show-labels", NONE, true, MergeRule.KEEP_FIRST, COMMON, IL_FORWARD, DIAG),
   FDIAG_SHOW_LINE_NUMBERS(
       "-fdiagnostics-show-line-numbers",
       NONE,
       true,
       MergeRule.KEEP_FIRST,
-      FORWARD_TO_HOST,
       COMMON,
       IL_FORWARD,
       DIAG),
   FDIAG_SHOW_OPTION(
-      "-fdiagnostics-show-option",
-      NONE,
-      true,
-      MergeRule.KEEP_FIRST,
-      FORWARD_TO_HOST,
-      COMMON,
-      IL_FORWARD,
-      DIAG),
+      "-fdiagnostics-show-option", NONE, true, MergeRule.KEEP_FIRST, COMMON, IL_FORWARD, DIAG),
   FDIAG_SHOW_LOCATION(
       "-fdiagnostics-show-location=",
       JOINED,
       false,
       MergeRule.KEEP_FIRST,
-      FORWARD_TO_HOST,
       COMMON,
       IL_FORWARD,
       DIAG),
-  FDIAG_COLOR("-fdiagnostics-color=", JOINED, false, MergeRule.IGNORE, OURS, COMMON, DIAG),
-  FDIAG_FORMAT("-fdiagnostics-format=", JOINED, false, MergeRule.IGNORE, OURS, COMMON, DIAG),
+  FDIAG_COLOR("-fdiagnostics-color=", JOINED, false, MergeRule.IGNORE, COMMON, DIAG),
+  FDIAG_FORMAT("-fdiagnostics-format=", JOINED, false, MergeRule.IGNORE, COMMON, DIAG),
   // Assembler options: checked pairwise after the merge loop.
-  XASSEMBLER(
-      "-Xassembler",
-      SEPARATE,
-      false,
-      MergeRule.XASSEMBLER_PAIRWISE,
-      FORWARD_TO_HOST,
-      DRIVER,
-      IL_FORWARD),
+  XASSEMBLER("-Xassembler", SEPARATE, false, MergeRule.XASSEMBLER_PAIRWISE, DRIVER, IL_FORWARD),
   // Driver options lto-wrapper reads.
-  OUTPUT("-o", JOINED_OR_SEPARATE, false, MergeRule.IGNORE, OURS, COMMON, DRIVER),
-  SAVE_TEMPS("-save-temps", NONE, false, MergeRule.IGNORE, OURS, DRIVER),
-  SAVE_TEMPS_EQ("-save-temps=", JOINED, false, MergeRule.IGNORE, OURS, DRIVER),
-  VERBOSE("-v", NONE, false, MergeRule.IGNORE, OURS, DRIVER),
-  DUMPDIR("-dumpdir", SEPARATE, false, MergeRule.IGNORE, OURS, COMMON, DRIVER),
-  DUMPBASE("-dumpbase", SEPARATE, false, MergeRule.IGNORE, OURS, COMMON, DRIVER),
-  DUMPBASE_EXT("-dumpbase-ext", SEPARATE, false, MergeRule.IGNORE, OURS, COMMON, DRIVER),
-  PIE("-pie", NONE, false, MergeRule.IGNORE, FORWARD_TO_HOST, DRIVER),
-  NO_PIE("-no-pie", NONE, false, MergeRule.IGNORE, FORWARD_TO_HOST, DRIVER),
-  SHARED("-shared", NONE, false, MergeRule.IGNORE, FORWARD_TO_HOST, COMMON, DRIVER),
-  STATIC_PIE("-static-pie", NONE, false, MergeRule.IGNORE, FORWARD_TO_HOST, DRIVER),
+  OUTPUT("-o", JOINED_OR_SEPARATE, false, MergeRule.IGNORE, COMMON, DRIVER),
+  SAVE_TEMPS("-save-temps", NONE, false, MergeRule.IGNORE, DRIVER),
+  SAVE_TEMPS_EQ("-save-temps=", JOINED, false, MergeRule.IGNORE, DRIVER),
+  VERBOSE("-v", NONE, false, MergeRule.IGNORE, DRIVER),
+  DUMPDIR("-dumpdir", SEPARATE, false, MergeRule.IGNORE, COMMON, DRIVER),
+  DUMPBASE("-dumpbase", SEPARATE, false, MergeRule.IGNORE, COMMON, DRIVER),
+  DUMPBASE_EXT("-dumpbase-ext", SEPARATE, false, MergeRule.IGNORE, COMMON, DRIVER),
+  PIE("-pie", NONE, false, MergeRule.IGNORE, DRIVER),
+  NO_PIE("-no-pie", NONE, false, MergeRule.IGNORE, DRIVER),
+  SHARED("-shared", NONE, false, MergeRule.IGNORE, COMMON, DRIVER),
+  STATIC_PIE("-static-pie", NONE, false, MergeRule.IGNORE, DRIVER),
   // Driver options with a separate argument (must consume it while decoding).
-  PREFIX_B("-B", JOINED_OR_SEPARATE, false, MergeRule.IGNORE, FORWARD_TO_HOST, DRIVER),
-  LIBDIR_L("-L", JOINED_OR_SEPARATE, false, MergeRule.IGNORE, FORWARD_TO_HOST, DRIVER),
-  LIB_L("-l", JOINED_OR_SEPARATE, false, MergeRule.IGNORE, FORWARD_TO_HOST, DRIVER),
-  XLINKER("-Xlinker", SEPARATE, false, MergeRule.IGNORE, FORWARD_TO_HOST, DRIVER),
-  LANGUAGE_X("-x", JOINED_OR_SEPARATE, false, MergeRule.IGNORE, FORWARD_TO_HOST, DRIVER),
+  PREFIX_B("-B", JOINED_OR_SEPARATE, false, MergeRule.IGNORE, DRIVER),
+  LIBDIR_L("-L", JOINED_OR_SEPARATE, false, MergeRule.IGNORE, DRIVER),
+  LIB_L("-l", JOINED_OR_SEPARATE, false, MergeRule.IGNORE, DRIVER),
+  XLINKER("-Xlinker", SEPARATE, false, MergeRule.IGNORE, DRIVER),
+  LANGUAGE_X("-x", JOINED_OR_SEPARATE, false, MergeRule.IGNORE, DRIVER),
   // Front-end options with a separate argument; not forwarded (not common/driver/LTO).
-  XPREPROCESSOR("-Xpreprocessor", SEPARATE, false, MergeRule.IGNORE, OURS),
-  INCLUDE_DIR("-I", JOINED_OR_SEPARATE, false, MergeRule.IGNORE, OURS),
-  DEFINE("-D", JOINED_OR_SEPARATE, false, MergeRule.IGNORE, OURS),
-  UNDEFINE("-U", JOINED_OR_SEPARATE, false, MergeRule.IGNORE, OURS),
-  INCLUDE("-include", SEPARATE, false, MergeRule.IGNORE, OURS),
-  ISYSTEM("-isystem", SEPARATE, false, MergeRule.IGNORE, OURS),
-  IQUOTE("-iquote", SEPARATE, false, MergeRule.IGNORE, OURS),
+  XPREPROCESSOR("-Xpreprocessor", SEPARATE, false, MergeRule.IGNORE),
+  INCLUDE_DIR("-I", JOINED_OR_SEPARATE, false, MergeRule.IGNORE),
+  DEFINE("-D", JOINED_OR_SEPARATE, false, MergeRule.IGNORE),
+  UNDEFINE("-U", JOINED_OR_SEPARATE, false, MergeRule.IGNORE),
+  INCLUDE("-include", SEPARATE, false, MergeRule.IGNORE),
+  ISYSTEM("-isystem", SEPARATE, false, MergeRule.IGNORE),
+  IQUOTE("-iquote", SEPARATE, false, MergeRule.IGNORE),
   /** Any option not in this table; its class comes from the spelling. */
-  GENERIC("", NONE, false, MergeRule.KEEP_FIRST_IF_TARGET, FORWARD_TO_HOST),
+  GENERIC("", NONE, false, MergeRule.KEEP_FIRST_IF_TARGET),
   /** A word that is not an option (an input file name). */
-  INPUT("", NONE, false, MergeRule.IGNORE, OURS);
+  INPUT("", NONE, false, MergeRule.IGNORE);
 
   private final String spelling;
   private final ArgKind argKind;
   private final boolean negatable;
   private final MergeRule mergeRule;
-  private final OptionScope scope;
   private final Set<OptionTrait> traits;
 
   GccOption(
@@ -189,13 +131,11 @@ public enum GccOption {
       ArgKind argKind,
       boolean negatable,
       MergeRule mergeRule,
-      OptionScope scope,
       OptionTrait... traits) {
     this.spelling = spelling;
     this.argKind = argKind;
     this.negatable = negatable;
     this.mergeRule = mergeRule;
-    this.scope = scope;
     // Immutable sets rather than EnumSet: EnumSet finds the enum's constants by reflection on
     // first use, and this table is initialised on every link's way to its first accel compiler.
     this.traits = Set.copyOf(Arrays.asList(traits));
@@ -219,11 +159,6 @@ public enum GccOption {
   /** The rule used when merging {@code .opts} sections. */
   public MergeRule mergeRule() {
     return mergeRule;
-  }
-
-  /** Who consumes the option. */
-  public OptionScope scope() {
-    return scope;
   }
 
   /** GCC's option classes and lto-wrapper's forwarding lists this option belongs to (immutable). */

@@ -1,7 +1,7 @@
 package org.offlink.ltowrapper.options;
 
 import java.util.List;
-import org.offlink.ltowrapper.LtoWrapperException;
+import org.offlink.ltowrapper.run.LtoWrapperException;
 
 /**
  * How an option from a later {@code .opts} string is merged into the options merged so far (GCC

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import org.offlink.ltowrapper.LtoWrapperOptions;
+import org.offlink.ltowrapper.options.LtoWrapperOptions;
 import org.offlink.ltowrapper.report.LinkRecorder;
 import org.offlink.ltowrapper.report.LinkReportWriter;
 import org.offlink.ltowrapper.report.ReportEnvironment;

@@ -8,7 +8,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.offlink.bridge.OfflinkFlags;
 import org.offlink.bridge.OfflinkFlags.OffloadFailure;
-import org.offlink.ltowrapper.LtoWrapperOptions;
+import org.offlink.ltowrapper.options.LtoWrapperOptions;
 
 class OffloadPolicyTest {
   private static LtoWrapperOptions.Settings settings(

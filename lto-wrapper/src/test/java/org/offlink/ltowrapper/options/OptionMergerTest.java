@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.offlink.ltowrapper.LtoWrapperException;
+import org.offlink.ltowrapper.run.LtoWrapperException;
 
 class OptionMergerTest {
   private final List<String> warnings = new ArrayList<>();

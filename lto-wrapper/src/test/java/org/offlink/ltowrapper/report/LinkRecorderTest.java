@@ -27,8 +27,8 @@ import org.offlink.bridge.mkoffload.MkoffloadListener;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.tool.OffloadTarget;
-import org.offlink.ltowrapper.LtoWrapperOptions;
 import org.offlink.ltowrapper.io.InputFile;
+import org.offlink.ltowrapper.options.LtoWrapperOptions;
 import org.offlink.ltowrapper.report.proto.LinkReport;
 
 /**

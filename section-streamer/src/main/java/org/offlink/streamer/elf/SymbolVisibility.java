@@ -11,6 +11,11 @@ public enum SymbolVisibility {
   /** Visible but not preemptible. */
   PROTECTED;
 
+  /** The low two bits of {@code st_other}. */
+  public int raw() {
+    return ordinal();
+  }
+
   /** The visibility for the low two bits of {@code st_other}. */
   public static SymbolVisibility fromOther(int other) {
     return values()[other & 3];

@@ -80,7 +80,7 @@ public final class BinaryInspector {
           binaries);
     }
     SymbolIndex symbols = SymbolIndex.of(elf);
-    HostTables tables = HostTableReader.read(elf, memory.get(), symbols);
+    InspectedHostTables tables = HostTableReader.read(elf, memory.get(), symbols);
     List<RegisteredImage> images = TargetDataReader.read(memory.get(), symbols);
     return new InspectedObject(
         display, member, kindOf(elf), List.of(), Optional.of(tables), images, entries, binaries);

@@ -26,7 +26,7 @@ public final class HostTableReader {
   private HostTableReader() {}
 
   /** The tables of {@code elf}; empty lists when a section is absent. */
-  public static HostTables read(ElfFile elf, ImageMemory memory, SymbolIndex symbols)
+  public static InspectedHostTables read(ElfFile elf, ImageMemory memory, SymbolIndex symbols)
       throws IOException {
     List<HostFunction> funcs = functions(elf, memory, symbols, ".gnu.offload_funcs");
     List<HostVariable> vars = new ArrayList<>();
@@ -44,7 +44,8 @@ public final class HostTableReader {
                 (size & LINK_BIT) != 0));
       }
     }
-    return new HostTables(funcs, vars, functions(elf, memory, symbols, ".gnu.offload_ind_funcs"));
+    return new InspectedHostTables(
+        funcs, vars, functions(elf, memory, symbols, ".gnu.offload_ind_funcs"));
   }
 
   private static List<HostFunction> functions(

@@ -21,7 +21,7 @@ public record InspectedObject(
     String member,
     String kind,
     List<IrSection> irSections,
-    Optional<HostTables> hostTables,
+    Optional<InspectedHostTables> hostTables,
     List<RegisteredImage> images,
     List<LlvmOffloadEntry> llvmEntries,
     List<LlvmOffloadBinarySection> llvmBinaries) {

@@ -20,27 +20,37 @@ import org.offlink.streamer.io.NativeCharset;
  *      …  'opt1' … NUL             string 2 (after ld -r), …
  * </pre>
  *
- * <p>Bytes are decoded as UTF-8 (the quoting only involves ASCII). An empty section holds no
- * strings; trailing bytes without a terminating NUL are an error (GCC would read past the section).
+ * <p>Bytes are decoded in the native charset (the quoting only involves ASCII). An empty section
+ * holds no strings. Trailing bytes without a terminating NUL are one last string: GCC 12's
+ * lto-wrapper ({@code find_and_merge_options}) reads the section into a buffer of exactly its size
+ * and steps from string to string with {@code strlen}, so it too takes those bytes as a last string
+ * (reading on to whatever NUL follows in memory); offlink stops at the section's end. This is the
+ * one splitter: lto-wrapper and the section-streamer CLI both use {@link #split}.
  */
 public final class OptsSection {
   private OptsSection() {}
 
-  /** Splits and decodes {@code data}, one option list per NUL-terminated string. */
-  public static List<List<String>> parse(byte[] data) {
-    List<List<String>> lists = new ArrayList<>();
+  /** The section's strings, still quoted: one per NUL, plus unterminated trailing bytes. */
+  public static List<String> split(byte[] data) {
+    List<String> strings = new ArrayList<>();
     int from = 0;
     for (int i = 0; i < data.length; i++) {
       if (data[i] == 0) {
-        lists.add(OptionQuoting.parse(new String(data, from, i - from, NativeCharset.CHARSET)));
+        strings.add(new String(data, from, i - from, NativeCharset.CHARSET));
         from = i + 1;
       }
     }
-    if (from != data.length) {
-      throw new IllegalArgumentException(
-          "expected a NUL-terminated option string, found "
-              + (data.length - from)
-              + " bytes without a terminating NUL");
+    if (from < data.length) {
+      strings.add(new String(data, from, data.length - from, NativeCharset.CHARSET));
+    }
+    return strings;
+  }
+
+  /** Splits and decodes {@code data}, one option list per string of {@link #split}. */
+  public static List<List<String>> parse(byte[] data) {
+    List<List<String>> lists = new ArrayList<>();
+    for (String s : split(data)) {
+      lists.add(OptionQuoting.parse(s));
     }
     return List.copyOf(lists);
   }

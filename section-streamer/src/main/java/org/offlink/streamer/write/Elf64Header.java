@@ -57,9 +57,9 @@ public record Elf64Header(
 
   /** Checks that every field fits its on-disk width. */
   public Elf64Header {
-    Fields.checkU16("e_type", type);
-    Fields.checkU16("e_machine", machine);
-    Fields.checkU64("e_shoff", sectionHeaderOffset);
+    FieldRanges.checkU16("e_type", type);
+    FieldRanges.checkU16("e_machine", machine);
+    FieldRanges.checkU64("e_shoff", sectionHeaderOffset);
     if (sectionCount < 0 || sectionCount >= 0xff00) {
       throw new IllegalArgumentException("section count out of range: " + sectionCount);
     }

@@ -27,9 +27,9 @@ public record Elf64Rela(long offset, long symbolIndex, long type, long addend) {
 
   /** Checks field widths. */
   public Elf64Rela {
-    Fields.checkU64("r_offset", offset);
-    Fields.checkU32("symbol index", symbolIndex);
-    Fields.checkU32("relocation type", type);
+    FieldRanges.checkU64("r_offset", offset);
+    FieldRanges.checkU32("symbol index", symbolIndex);
+    FieldRanges.checkU32("relocation type", type);
   }
 
   /** Writes the 24 bytes at the buffer's position and advances it. */

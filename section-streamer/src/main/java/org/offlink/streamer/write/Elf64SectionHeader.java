@@ -2,6 +2,7 @@ package org.offlink.streamer.write;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import org.offlink.streamer.elf.SectionType;
 
 /**
  * One ELF64 section header ({@code Elf64_Shdr}).
@@ -48,14 +49,14 @@ public record Elf64SectionHeader(
 
   /** Checks field widths and that the alignment is a power of two. */
   public Elf64SectionHeader {
-    Fields.checkU32("sh_name", name);
-    Fields.checkU32("sh_type", type);
-    Fields.checkU64("sh_offset", offset);
-    Fields.checkU64("sh_size", size);
-    Fields.checkU32("sh_link", link);
-    Fields.checkU32("sh_info", info);
-    Fields.checkPowerOfTwoOrZero("sh_addralign", alignment);
-    Fields.checkU64("sh_entsize", entrySize);
+    FieldRanges.checkU32("sh_name", name);
+    FieldRanges.checkU32("sh_type", type);
+    FieldRanges.checkU64("sh_offset", offset);
+    FieldRanges.checkU64("sh_size", size);
+    FieldRanges.checkU32("sh_link", link);
+    FieldRanges.checkU32("sh_info", info);
+    FieldRanges.checkPowerOfTwoOrZero("sh_addralign", alignment);
+    FieldRanges.checkU64("sh_entsize", entrySize);
   }
 
   /** The all-zero header at index 0. */

@@ -2,6 +2,9 @@ package org.offlink.streamer.write;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import org.offlink.streamer.elf.SymbolBinding;
+import org.offlink.streamer.elf.SymbolType;
+import org.offlink.streamer.elf.SymbolVisibility;
 
 /**
  * One ELF64 symbol table entry ({@code Elf64_Sym}).
@@ -46,13 +49,16 @@ public record Elf64Symbol(
 
   /** Checks field widths. */
   public Elf64Symbol {
-    Fields.checkU32("st_name", name);
+    FieldRanges.checkU32("st_name", name);
     if (binding == null || type == null || visibility == null) {
       throw new IllegalArgumentException("binding, type and visibility are required");
     }
-    Fields.checkU16("st_shndx", sectionIndex);
-    Fields.checkU64("st_value", value);
-    Fields.checkU64("st_size", size);
+    if (binding == SymbolBinding.UNKNOWN || type == SymbolType.UNKNOWN) {
+      throw new IllegalArgumentException("a symbol needs a known binding and type");
+    }
+    FieldRanges.checkU16("st_shndx", sectionIndex);
+    FieldRanges.checkU64("st_value", value);
+    FieldRanges.checkU64("st_size", size);
   }
 
   /** The all-zero entry at index 0. */
@@ -64,8 +70,8 @@ public record Elf64Symbol(
   /** Writes the 24 bytes at the buffer's position and advances it. */
   public void writeTo(ByteBuffer out) {
     ByteBuffer b = out.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-    b.putInt((int) name).put((byte) (binding.code() << 4 | type.code()));
-    b.put((byte) visibility.code()).putShort((short) sectionIndex).putLong(value).putLong(size);
+    b.putInt((int) name).put((byte) (binding.raw() << 4 | type.raw()));
+    b.put((byte) visibility.raw()).putShort((short) sectionIndex).putLong(value).putLong(size);
     out.position(out.position() + SIZE);
   }
 }

@@ -3,6 +3,9 @@ package org.offlink.streamer.write;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import org.offlink.streamer.elf.SectionType;
+import org.offlink.streamer.elf.SymbolBinding;
+import org.offlink.streamer.elf.SymbolType;
 import org.offlink.streamer.write.ElfObjectBuilder.RelaDef;
 import org.offlink.streamer.write.ElfObjectBuilder.SectionDef;
 import org.offlink.streamer.write.ElfObjectBuilder.SymbolDef;
@@ -65,14 +68,14 @@ final class ElfObjectWriter {
       }
     }
 
-    StringTable strtab = new StringTable();
+    StringTableBuilder strtab = new StringTableBuilder();
     ByteBuffer symtab = ByteBuffer.allocate((order.size() + 1) * Elf64Symbol.SIZE);
     Elf64Symbol.nullSymbol().writeTo(symtab);
     for (int o : order) {
       toRecord(symbols.get(o), strtab, sectionIndex).writeTo(symtab);
     }
 
-    StringTable shstrtab = new StringTable();
+    StringTableBuilder shstrtab = new StringTableBuilder();
     Placed[] placed = new Placed[count];
     placed[0] = new Placed(Elf64SectionHeader.nullHeader(), new byte[0]);
     long offset = Elf64Header.SIZE;
@@ -84,7 +87,7 @@ final class ElfObjectWriter {
           new Placed(
               new Elf64SectionHeader(
                   name,
-                  s.type().code(),
+                  s.type().raw(),
                   s.flags(),
                   offset,
                   s.size(),
@@ -107,7 +110,7 @@ final class ElfObjectWriter {
           new Placed(
               new Elf64SectionHeader(
                   name,
-                  SectionType.RELA.code(),
+                  SectionType.RELA.raw(),
                   SectionFlag.INFO_LINK.bit(),
                   offset,
                   table.length,
@@ -123,7 +126,7 @@ final class ElfObjectWriter {
         new Placed(
             new Elf64SectionHeader(
                 shstrtab.add(".symtab"),
-                SectionType.SYMTAB.code(),
+                SectionType.SYMTAB.raw(),
                 0,
                 offset,
                 symtab.capacity(),
@@ -157,8 +160,7 @@ final class ElfObjectWriter {
 
   private static Placed stringTable(long name, long offset, byte[] bytes) {
     return new Placed(
-        new Elf64SectionHeader(
-            name, SectionType.STRTAB.code(), 0, offset, bytes.length, 0, 0, 1, 0),
+        new Elf64SectionHeader(name, SectionType.STRTAB.raw(), 0, offset, bytes.length, 0, 0, 1, 0),
         bytes);
   }
 
@@ -195,7 +197,7 @@ final class ElfObjectWriter {
     return s.binding() == SymbolBinding.LOCAL;
   }
 
-  private static Elf64Symbol toRecord(SymbolDef s, StringTable strtab, int[] sectionIndex) {
+  private static Elf64Symbol toRecord(SymbolDef s, StringTableBuilder strtab, int[] sectionIndex) {
     int shndx =
         switch (s.sectionOrdinal()) {
           case SymbolDef.UNDEFINED -> Elf64Symbol.SHN_UNDEF;

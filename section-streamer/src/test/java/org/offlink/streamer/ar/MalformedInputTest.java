@@ -71,7 +71,6 @@ class MalformedInputTest {
         bad(
             "bad_opts_unterminated_quote",
             f -> OptsSection.parse(f, 0x20, ascii("'-fopenmp' '-O2\0"))),
-        bad("bad_opts_missing_nul", f -> OptsSection.parse(f, 0x20, ascii("'-fopenmp'"))),
         bad(
             "bad_offload_funcs_partial_entry",
             f -> HostOffloadTable.FUNCS.entryCount(f, 12, true)));

@@ -22,6 +22,16 @@ class MemberSpecTest {
     "x.a@0x, x.a@0x, 0",
     "x.a@0x10junk, x.a@0x10junk, 0",
     "x.a@08, x.a@08, 0",
+    // sscanf's %i: leading blanks and a '+' sign are taken, blanks after the number are not,
+    // and only ASCII digits are digits.
+    "'libx.a@  16', libx.a, 16",
+    "'libx.a@\t16', libx.a, 16",
+    "libx.a@+16, libx.a, 16",
+    "libx.a@+0x10, libx.a, 16",
+    "'libx.a@16 ', 'libx.a@16 ', 0",
+    "'libx.a@+ 16', 'libx.a@+ 16', 0",
+    "libx.a@\u0661\u0662, libx.a@\u0661\u0662, 0",
+    "libx.a@\uff11\uff12, libx.a@\uff11\uff12, 0",
   })
   void parsesLikeLtoWrapper(String spec, String file, long offset) {
     assertEquals(new MemberSpec(file, offset), MemberSpec.parse(spec));

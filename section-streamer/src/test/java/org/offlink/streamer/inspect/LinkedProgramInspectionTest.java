@@ -78,7 +78,7 @@ class LinkedProgramInspectionTest {
     assertEquals("pie executable", pie.kind());
     assertEquals("executable", exe.kind());
     for (InspectedObject o : List.of(pie, exe)) {
-      HostTables t = o.hostTables().orElseThrow();
+      InspectedHostTables t = o.hostTables().orElseThrow();
       assertEquals(
           List.of("main._omp_fn.0", "main._omp_fn.1"),
           t.functions().stream().map(HostFunction::name).sorted().toList());
@@ -136,7 +136,7 @@ class LinkedProgramInspectionTest {
   void sharedLibraryResolvesRelocatedPointers() throws IOException {
     InspectedObject so = inspect("l.so");
     assertEquals("shared library", so.kind());
-    HostTables t = so.hostTables().orElseThrow();
+    InspectedHostTables t = so.hostTables().orElseThrow();
     assertEquals(List.of("lf._omp_fn.0"), t.functions().stream().map(HostFunction::name).toList());
     assertEquals("lvar", t.variables().get(0).name());
     assertEquals(64, t.variables().get(0).size());

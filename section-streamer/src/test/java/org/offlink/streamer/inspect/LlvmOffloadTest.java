@@ -20,13 +20,13 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.offlink.streamer.MalformedObjectException;
+import org.offlink.streamer.elf.SectionType;
+import org.offlink.streamer.elf.SymbolBinding;
+import org.offlink.streamer.elf.SymbolType;
+import org.offlink.streamer.elf.SymbolVisibility;
 import org.offlink.streamer.testing.Toolchain;
 import org.offlink.streamer.write.ElfObjectBuilder;
 import org.offlink.streamer.write.SectionFlag;
-import org.offlink.streamer.write.SectionType;
-import org.offlink.streamer.write.SymbolBinding;
-import org.offlink.streamer.write.SymbolType;
-import org.offlink.streamer.write.SymbolVisibility;
 import org.offlink.streamer.write.X86_64Relocation;
 
 /** LLVM OffloadBinaries and offload entry tables, from fixtures written in code. */

@@ -118,7 +118,7 @@ class NewerLayoutInspectionTest {
         new LayoutFields(TargetDataLayout.GCC14, OptionalLong.of(0x200), OptionalInt.of(3)),
         n.fields());
     assertEquals(List.of("f0", "f1"), n.functions().stream().map(f -> f.name()).toList());
-    HostTables t = o.hostTables().orElseThrow();
+    InspectedHostTables t = o.hostTables().orElseThrow();
     assertEquals(List.of("ind0"), t.indirectFunctions().stream().map(f -> f.name()).toList());
     assertEquals(List.of("f0", "f1"), t.functions().stream().map(f -> f.name()).toList());
   }

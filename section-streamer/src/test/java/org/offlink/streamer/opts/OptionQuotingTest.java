@@ -125,4 +125,22 @@ class OptionQuotingTest {
     assertEquals(List.of(List.of("-a", "b"), List.of(), List.of("c")), OptsSection.parse(data));
     assertEquals(List.of(), OptsSection.parse(new byte[0]));
   }
+
+  @Test
+  void optsSectionWithoutFinalNulEndsWithTheTrailingString() {
+    // As GCC's lto-wrapper: the bytes after the last NUL are one more string (it reads on with
+    // strlen); offlink stops at the section's end instead of reading past it.
+    byte[] data = "'-a'\0'-fopenmp' '-O2'".getBytes(StandardCharsets.UTF_8);
+    assertEquals(List.of("'-a'", "'-fopenmp' '-O2'"), OptsSection.split(data));
+    assertEquals(List.of(List.of("-a"), List.of("-fopenmp", "-O2")), OptsSection.parse(data));
+    assertEquals(
+        List.of("'-a'", ""), OptsSection.split("'-a'\0\0".getBytes(StandardCharsets.UTF_8)));
+    assertEquals(List.of(), OptsSection.split(new byte[0]));
+  }
+
+  @Test
+  void anUnterminatedQuoteInTheTrailingStringIsStillAnError() {
+    byte[] data = "'-a'\0'-O2".getBytes(StandardCharsets.UTF_8);
+    assertThrows(IllegalArgumentException.class, () -> OptsSection.parse(data));
+  }
 }

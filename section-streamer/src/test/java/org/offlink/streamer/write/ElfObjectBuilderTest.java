@@ -16,6 +16,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.offlink.streamer.elf.SectionType;
+import org.offlink.streamer.elf.SymbolBinding;
+import org.offlink.streamer.elf.SymbolType;
+import org.offlink.streamer.elf.SymbolVisibility;
 import org.offlink.streamer.write.ElfObjectBuilder.SectionHandle;
 import org.offlink.streamer.write.ElfObjectBuilder.SymbolHandle;
 

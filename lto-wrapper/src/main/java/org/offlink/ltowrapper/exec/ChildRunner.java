@@ -1,0 +1,156 @@
+package org.offlink.ltowrapper.exec;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.offlink.bridge.process.Command;
+import org.offlink.bridge.process.CommandResult;
+import org.offlink.bridge.process.ProcessRunner;
+import org.offlink.bridge.process.ResponseFiles;
+import org.offlink.ltowrapper.report.LinkRecorder;
+import org.offlink.ltowrapper.run.Diagnostics;
+import org.offlink.ltowrapper.run.DumpNames;
+import org.offlink.ltowrapper.run.LinkTemps;
+import org.offlink.ltowrapper.run.LtoWrapperException;
+import org.offlink.streamer.io.NativeCharset;
+import org.offlink.streamer.io.WorkingDirectory;
+
+/**
+ * Runs child programs the way GCC's {@code fork_execute} does (CU:143): the arguments after argv[0]
+ * go into a response file ({@code <dumppfx><suffix>} with {@code -save-temps} when a suffix is
+ * given, else a fresh temp file, removed after the child unless {@code -save-temps}); with {@code
+ * -v} the command is echoed as {@code <prog> @<rsp>}; a non-zero exit is fatal ({@code <prog>
+ * returned <n> exit status}). The child's output goes to our stderr: stdout is protocol.
+ */
+public final class ChildRunner {
+  private final ProcessRunner runner;
+  private final Map<String, String> environment;
+  private final Path cwd;
+  private final LinkTemps temps;
+  private final Diagnostics diag;
+  private final boolean verbose;
+  private final DumpNames dump;
+  private final LinkRecorder report;
+
+  /** Creates the runner for one lto-wrapper run; every child is recorded in {@code report}. */
+  public ChildRunner(
+      ProcessRunner runner,
+      Map<String, String> environment,
+      Path cwd,
+      LinkTemps temps,
+      Diagnostics diag,
+      boolean verbose,
+      DumpNames dump,
+      LinkRecorder report) {
+    this.runner = runner;
+    this.environment = environment;
+    this.cwd = cwd;
+    this.temps = temps;
+    this.diag = diag;
+    this.verbose = verbose;
+    this.dump = dump;
+    this.report = report;
+  }
+
+  /**
+   * Runs {@code argv} through a response file.
+   *
+   * @param atSuffix the save-temps response file suffix, or null for a temp name always
+   */
+  public void runWithResponseFile(List<String> argv, String atSuffix) {
+    checked(argv, runWithResponseFileCapturing(argv, atSuffix));
+  }
+
+  /**
+   * Runs {@code argv} through a response file like {@link #runWithResponseFile} but leaves a
+   * non-zero exit to the caller: the child's output is forwarded only when it succeeded.
+   */
+  public CommandResult runWithResponseFileCapturing(List<String> argv, String atSuffix) {
+    if (!verbose && !temps.saveTemps() && runner.runsInProcess(argv.get(0), cwd)) {
+      // An in-process mkoffload: no exec, no argv limit, and nobody sees the file (-v would
+      // echo its name, -save-temps keeps it), so it is neither written nor read back.
+      CommandResult result = start(argv, environment, argv);
+      if (result.succeeded()) {
+        forward(result);
+      }
+      return result;
+    }
+    Path rsp =
+        temps.saveTemps() && atSuffix != null
+            ? WorkingDirectory.resolve(cwd, dump.named(atSuffix))
+            : temps.create("");
+    String rspName = temps.saveTemps() && atSuffix != null ? dump.named(atSuffix) : rsp.toString();
+    try {
+      Files.writeString(
+          rsp, ResponseFiles.format(argv.subList(1, argv.size())), NativeCharset.CHARSET);
+    } catch (IOException e) {
+      throw new LtoWrapperException("could not write to response file " + rspName, e);
+    }
+    try {
+      CommandResult result = start(List.of(argv.get(0), "@" + rspName), environment, argv);
+      if (result.succeeded()) {
+        forward(result);
+      }
+      return result;
+    } finally {
+      if (!temps.saveTemps()) {
+        temps.maybeUnlink(rspName);
+      }
+    }
+  }
+
+  /** Runs {@code argv} directly with {@code env}, echoing it when verbose. */
+  public void run(List<String> argv, Map<String, String> env) {
+    CommandResult result = start(argv, env, argv);
+    if (result.succeeded()) {
+      forward(result);
+    }
+    checked(argv, result);
+  }
+
+  /** Runs {@code argv}; {@code reported} is the argv the link report shows (no {@code @file}). */
+  private CommandResult start(List<String> argv, Map<String, String> env, List<String> reported) {
+    if (verbose) {
+      diag.verbose(String.join(" ", argv));
+    }
+    long start = report.now();
+    CommandResult result;
+    try {
+      result = runner.run(Command.of(new ArrayList<>(argv), env, cwd));
+    } catch (IOException e) {
+      report.commandNotStarted(reported, start, describe(e));
+      throw new LtoWrapperException("execvp: " + describe(e), e);
+    }
+    report.commandFinished(reported, result.exitStatus(), start, result.elapsed(), result.stderr());
+    return result;
+  }
+
+  /** Forwards a failed child's output and raises GCC's {@code returned N exit status}. */
+  public void checked(List<String> argv, CommandResult result) {
+    if (!result.succeeded()) {
+      forward(result);
+      throw exitFailure(argv, result);
+    }
+  }
+
+  /** GCC's {@code <program> returned N exit status} for a failed child. */
+  public LtoWrapperException exitFailure(List<String> argv, CommandResult result) {
+    return new LtoWrapperException(
+        argv.get(0) + " returned " + result.exitStatus() + " exit status");
+  }
+
+  /** Copies a child's captured output to our stderr (stdout is protocol). */
+  public void forward(CommandResult result) {
+    if (!result.stdout().isEmpty() || !result.stderr().isEmpty()) {
+      diag.raw(result.stdout() + result.stderr());
+    }
+  }
+
+  private static String describe(IOException e) {
+    String m = String.valueOf(e.getMessage());
+    return m.contains("No such file") || m.contains("error=2") ? "No such file or directory" : m;
+  }
+}

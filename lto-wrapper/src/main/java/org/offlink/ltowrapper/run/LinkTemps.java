@@ -1,0 +1,80 @@
+package org.offlink.ltowrapper.run;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+import org.offlink.bridge.temp.TempFiles;
+import org.offlink.streamer.io.IoReasons;
+import org.offlink.streamer.io.TempDirectory;
+
+/**
+ * lto-wrapper's view of the run's {@link TempFiles} scope: the same files and rules, with failures
+ * as {@link LtoWrapperException} (one {@code fatal error:} line) and {@code maybe_unlink}'s {@code
+ * [Leaving LTRANS f]} line under {@code -save-temps -v}. Files still owned at {@link #cleanup} are
+ * removed: on failure that is everything not yet handed to the linker plugin.
+ */
+public final class LinkTemps {
+  private final TempFiles files;
+  private final boolean verbose;
+  private final Diagnostics diag;
+
+  /** Creates the scope in libiberty's temporary directory for {@code env}. */
+  public LinkTemps(
+      Map<String, String> env, Path cwd, boolean saveTemps, boolean verbose, Diagnostics diag) {
+    this.files =
+        new TempFiles(TempDirectory.choose(env, cwd), cwd, saveTemps, false, diag.stream());
+    this.verbose = verbose;
+    this.diag = diag;
+  }
+
+  /** Whether {@code -save-temps} is in effect. */
+  public boolean saveTemps() {
+    return files.saveTemps();
+  }
+
+  /** Creates an empty private file {@code <tmp>/ccXXXXXX<suffix>} owned by the run. */
+  public Path create(String suffix) {
+    try {
+      return files.create(suffix);
+    } catch (IOException e) {
+      throw new LtoWrapperException(e.getMessage(), e);
+    }
+  }
+
+  /** See {@link TempFiles#register}. */
+  public void register(String name) {
+    try {
+      files.register(name);
+    } catch (IOException e) {
+      throw new LtoWrapperException(e.getMessage(), e);
+    }
+  }
+
+  /** Hands a file over to the linker plugin: it is no longer ours to delete. */
+  public void release(String name) {
+    files.release(name);
+  }
+
+  /** GCC's {@code maybe_unlink} of {@code name} (relative to the working directory). */
+  public void maybeUnlink(String name) {
+    boolean kept;
+    try {
+      kept = files.unlink(name);
+    } catch (IOException e) {
+      throw new LtoWrapperException(
+          "deleting LTRANS file " + IoReasons.describe(files.path(name).toString(), e), e);
+    }
+    if (kept && verbose) {
+      diag.verbose("[Leaving LTRANS " + name + "]");
+    }
+  }
+
+  /** Removes every file still owned (unless {@code -save-temps}); never throws. */
+  public void cleanup() {
+    try {
+      files.close();
+    } catch (IOException e) {
+      // best effort, as GCC's cleanup at exit
+    }
+  }
+}

@@ -1,0 +1,54 @@
+package org.offlink.ltowrapper.run;
+
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.function.IntFunction;
+import java.util.function.IntSupplier;
+import org.offlink.bridge.process.ProcessRunner;
+import org.offlink.ltowrapper.io.EarlyDebugCopier;
+import org.offlink.ltowrapper.io.OffloadListReader;
+import org.offlink.ltowrapper.io.OptsSource;
+
+/**
+ * What lto-wrapper needs from other modules, plugged in at {@link
+ * org.offlink.ltowrapper.LtoWrapperMain}: process running, {@code .opts} section reading, the
+ * offload list reader, the early debug copier, the CPU count for {@code -flto=auto}, and the
+ * mapping of an inherited descriptor number to a path (jobserver pipes).
+ *
+ * @param runner runs children (constructed non-verbose: lto-wrapper echoes {@code -v} itself)
+ * @param opts reads {@code .opts} sections
+ * @param offloadList reads the {@code -foffload-objects=} file
+ * @param earlyDebug copies early debug sections
+ * @param cpuCount the CPUs usable by this process
+ * @param fdPath maps a descriptor number to a path ({@code /proc/self/fd/N} on Linux)
+ * @param inProcessMkoffload offlink's own mkoffload runs inside this JVM (cheap to run in parallel)
+ */
+public record LtoWrapperServices(
+    ProcessRunner runner,
+    OptsSource opts,
+    OffloadListReader offloadList,
+    EarlyDebugCopier earlyDebug,
+    IntSupplier cpuCount,
+    IntFunction<Path> fdPath,
+    boolean inProcessMkoffload) {
+  /** Checks the fields. */
+  public LtoWrapperServices {
+    Objects.requireNonNull(runner, "runner");
+    Objects.requireNonNull(opts, "opts");
+    Objects.requireNonNull(offloadList, "offloadList");
+    Objects.requireNonNull(earlyDebug, "earlyDebug");
+    Objects.requireNonNull(cpuCount, "cpuCount");
+    Objects.requireNonNull(fdPath, "fdPath");
+  }
+
+  /** Services whose mkoffload runs as a subprocess. */
+  public LtoWrapperServices(
+      ProcessRunner runner,
+      OptsSource opts,
+      OffloadListReader offloadList,
+      EarlyDebugCopier earlyDebug,
+      IntSupplier cpuCount,
+      IntFunction<Path> fdPath) {
+    this(runner, opts, offloadList, earlyDebug, cpuCount, fdPath, false);
+  }
+}
