@@ -131,6 +131,22 @@ public record GccRelease(
   private static final String UNKNOWN =
       "not supported (offlink implements the offload layouts of GCC 12 to 16)";
 
+  private static final GccRelease GCC15 =
+      new GccRelease(
+          15,
+          LIBEXEC,
+          INDIRECT_LAYOUT,
+          new LinkStep(true, true, true, true),
+          new Nvptx(
+              Optional.empty(),
+              0x30001,
+              List.of("-mfake-exceptions"),
+              true,
+              List.of("gfortran", "m", "stdc++"),
+              "sm_52",
+              NVPTX_NAME),
+          new Gcn(Optional.empty(), 0x30003));
+
   private static final List<GccRelease> KNOWN =
       List.of(
           new GccRelease(
@@ -163,34 +179,15 @@ public record GccRelease(
                   "sm_30",
                   NVPTX_NAME),
               new Gcn(Optional.empty(), 0x30003)),
-          new GccRelease(
-              15,
-              LIBEXEC,
-              INDIRECT_LAYOUT,
-              new LinkStep(true, true, true, true),
-              new Nvptx(
-                  Optional.empty(),
-                  0x30001,
-                  List.of("-mfake-exceptions"),
-                  true,
-                  List.of("gfortran", "m", "stdc++"),
-                  "sm_52",
-                  NVPTX_NAME),
-              new Gcn(Optional.empty(), 0x30003)),
+          GCC15,
+          // 16's lto-wrapper and nvptx mkoffload behave as 15's; its gcn mkoffload is refused.
           new GccRelease(
               16,
-              LIBEXEC,
-              INDIRECT_LAYOUT,
-              new LinkStep(true, true, true, true),
-              new Nvptx(
-                  Optional.empty(),
-                  0x30001,
-                  List.of("-mfake-exceptions"),
-                  true,
-                  List.of("gfortran", "m", "stdc++"),
-                  "sm_52",
-                  NVPTX_NAME),
-              new Gcn(Optional.of(GCN16), 0x30003)));
+              GCC15.libexecPrefix(),
+              GCC15.layout(),
+              GCC15.linkStep(),
+              GCC15.nvptx(),
+              new Gcn(Optional.of(GCN16), GCC15.gcn().version())));
 
   /**
    * The release for {@code major}. A major offlink does not know gets GCC 12's behaviour with both
