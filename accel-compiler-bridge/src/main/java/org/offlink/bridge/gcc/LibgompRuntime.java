@@ -1,9 +1,6 @@
 package org.offlink.bridge.gcc;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -13,7 +10,6 @@ import java.util.Set;
 import org.offlink.streamer.MalformedObjectException;
 import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfReader;
-import org.offlink.streamer.elf.ElfSection;
 
 /**
  * The libgomp a host link resolves ({@code -lgomp} along the link's {@code -L} folders and {@code
@@ -86,55 +82,20 @@ public record LibgompRuntime(Path library, Generation generation) {
         return Optional.of(g);
       }
     }
-    return nodes.stream().anyMatch(n -> n.startsWith("GOMP_"))
-        ? Optional.of(OLDER)
-        : Optional.empty();
+    for (String node : nodes) {
+      if (node.startsWith("GOMP_")) {
+        return Optional.of(OLDER);
+      }
+    }
+    return Optional.empty();
   }
 
   /** The names of the version definitions ({@code .gnu.version_d}) of an ELF shared object. */
   static Set<String> versionNodes(Path library) throws IOException {
-    Set<String> names = new HashSet<>();
     try (ElfFile elf = ElfReader.read(library)) {
-      Optional<ElfSection> verdef = elf.section(".gnu.version_d");
-      if (verdef.isEmpty()) {
-        return names;
-      }
-      byte[] strings = elf.readSectionData(elf.section(verdef.get().link()));
-      ByteBuffer d =
-          ByteBuffer.wrap(elf.readSectionData(verdef.get())).order(ByteOrder.LITTLE_ENDIAN);
-      int entry = 0;
-      // Elf_Verdef: version, flags, ndx, cnt (u16 each), hash, aux, next (u32 each);
-      // Elf_Verdaux: name, next (u32). The first aux entry names the node.
-      for (int seen = 0; seen < 4096 && entry >= 0 && entry + 20 <= d.limit(); seen++) {
-        int aux = d.getInt(entry + 12);
-        int next = d.getInt(entry + 16);
-        int at = entry + aux;
-        if (aux <= 0 || at + 8 > d.limit()) {
-          break;
-        }
-        name(strings, Integer.toUnsignedLong(d.getInt(at))).ifPresent(names::add);
-        if (next <= 0) {
-          break;
-        }
-        entry += next;
-      }
+      return new HashSet<>(elf.versionDefinitions());
     } catch (MalformedObjectException e) {
-      return names;
+      return Set.of(); // not a shared object we can read: no generation, no warning
     }
-    return names;
-  }
-
-  private static Optional<String> name(byte[] strings, long index) {
-    if (index >= strings.length) {
-      return Optional.empty();
-    }
-    int end = (int) index;
-    while (end < strings.length && strings[end] != 0) {
-      end++;
-    }
-    return end == strings.length
-        ? Optional.empty()
-        : Optional.of(
-            new String(strings, (int) index, end - (int) index, StandardCharsets.US_ASCII));
   }
 }

@@ -114,6 +114,17 @@ public final class ElfFile implements AutoCloseable {
         : List.of();
   }
 
+  /**
+   * The names of the symbol version definitions ({@code SHT_GNU_verdef}) of a shared object, in
+   * file order; empty when it defines none.
+   */
+  public List<String> versionDefinitions() throws IOException {
+    Optional<ElfSection> verdef = firstOfType(SectionType.GNU_VERDEF);
+    return verdef.isPresent()
+        ? new VersionDefinitionReader(this, input, verdef.get()).read()
+        : List.of();
+  }
+
   private Optional<ElfSection> firstOfType(SectionType type) {
     return sections.stream().filter(s -> s.type() == type).findFirst();
   }
