@@ -4,10 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Every temporary file this process has created and not yet removed or handed over, so that an
@@ -60,9 +58,9 @@ public final class ExitCleanup {
   }
 
   /**
-   * A thread for {@link Runtime#addShutdownHook}: ends this process's children (with SIGTERM,
-   * waiting up to two seconds, so that none writes a file after the sweep), then removes every
-   * tracked file.
+   * A thread for {@link Runtime#addShutdownHook}: ends this process's children (frozen, then
+   * SIGTERM, waiting up to two seconds, so that none writes a file after the sweep; see {@link
+   * ChildEnding}), then removes every tracked file.
    */
   public static Thread shutdownHook() {
     return new Thread(ExitCleanup::runNow, "offlink-exit-cleanup");
@@ -87,19 +85,7 @@ public final class ExitCleanup {
   }
 
   private static void endChildren() {
-    List<ProcessHandle> children = ProcessHandle.current().descendants().toList();
-    children.forEach(ProcessHandle::destroy);
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CHILD_WAIT_MS);
-    for (ProcessHandle child : children) {
-      long left = deadline - System.nanoTime();
-      if (left > 0) {
-        try {
-          child.onExit().get(left, TimeUnit.NANOSECONDS);
-        } catch (Exception e) {
-          // gone already, or still running at the deadline: sweep anyway
-        }
-      }
-    }
+    ChildEnding.endAll(CHILD_WAIT_MS);
   }
 
   private static void sweep() {
