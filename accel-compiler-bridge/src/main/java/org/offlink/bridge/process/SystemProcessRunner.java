@@ -16,7 +16,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.offlink.bridge.tool.ExecutableSearch;
+import org.offlink.streamer.io.ChildEnding;
 import org.offlink.streamer.io.ErrorText;
+import org.offlink.streamer.io.ExitCleanup;
 import org.offlink.streamer.io.NativeCharset;
 import org.offlink.streamer.io.TempDirectory;
 import org.offlink.streamer.io.WorkingDirectory;
@@ -30,6 +32,9 @@ import org.offlink.streamer.io.WorkingDirectory;
  * is what {@link Process#exitValue()} yields on Linux.
  */
 public final class SystemProcessRunner implements ProcessRunner {
+  /** How long a child started during an interrupt is given to end before the runner gives up. */
+  private static final long LATE_CHILD_WAIT_MS = 2000;
+
   private final RunnerOptions options;
 
   /** Creates a runner with the given behaviour. */
@@ -89,6 +94,9 @@ public final class SystemProcessRunner implements ProcessRunner {
     ProcessBuilder pb = new ProcessBuilder(real).directory(command.workingDirectory().toFile());
     pb.environment().clear();
     pb.environment().putAll(command.environment());
+    if (ExitCleanup.shuttingDown()) {
+      throw interrupted(command);
+    }
     long start = System.nanoTime();
     Process process;
     try {
@@ -96,6 +104,13 @@ public final class SystemProcessRunner implements ProcessRunner {
     } catch (IOException e) {
       // "Cannot run program "x": error=2, ..." is the JDK's wording; ours names the program.
       throw new IOException(ErrorText.of(e), e);
+    }
+    if (ExitCleanup.shuttingDown()) {
+      // Started while an interrupt's hook was already ending the children: its listing may
+      // have missed this one, so it is ended here the same way (SIGTERM, so that a compiler
+      // driver removes the temporaries it has already made).
+      ChildEnding.endTree(process.toHandle(), LATE_CHILD_WAIT_MS);
+      throw interrupted(command);
     }
     process.getOutputStream().close();
     CompletableFuture<byte[]> out = drain(process.getInputStream());
@@ -105,6 +120,10 @@ public final class SystemProcessRunner implements ProcessRunner {
     Charset cs = NativeCharset.CHARSET;
     return new CommandResult(
         argv, status, new String(join(out), cs), new String(join(err), cs), elapsed);
+  }
+
+  private static IOException interrupted(Command command) {
+    return new IOException(command.program() + ": interrupted");
   }
 
   private Path resolveProgram(Command command) throws IOException {
