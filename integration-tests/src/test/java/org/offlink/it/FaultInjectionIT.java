@@ -366,7 +366,9 @@ class FaultInjectionIT {
       while (!seen && p.isAlive() && System.nanoTime() < deadline) {
         seen = listing(dir).stream().anyMatch(n -> n.startsWith(".out.bin.") && n.endsWith(".tmp"));
       }
-      p.destroy(); // SIGTERM, sent from this JVM at once
+      // SIGTERM, sent from this JVM at once; through the handle, since Process.destroy() also
+      // closes the streams this test is still reading the output from.
+      p.toHandle().destroy();
       assertTrue(p.waitFor(60, TimeUnit.SECONDS));
       if (seen && p.exitValue() == 143) {
         assertEquals(List.of("big.o"), listing(dir), log.join());
