@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.offlink.bridge.ToolContext;
-import org.offlink.bridge.process.ProcessRunner;
 import org.offlink.ltowrapper.exec.ChildRunner;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.io.OptsSectionName;
@@ -15,8 +14,8 @@ import org.offlink.ltowrapper.jobs.JobScheduler;
 import org.offlink.ltowrapper.jobs.JobserverAuth;
 import org.offlink.ltowrapper.lto.HostLto;
 import org.offlink.ltowrapper.lto.LtoPlan;
-import org.offlink.ltowrapper.offload.BuiltImages;
 import org.offlink.ltowrapper.offload.Collect2Inputs;
+import org.offlink.ltowrapper.offload.ImageBuilders;
 import org.offlink.ltowrapper.offload.OffloadImages;
 import org.offlink.ltowrapper.offload.OffloadPolicy;
 import org.offlink.ltowrapper.options.DecodedOption;
@@ -41,6 +40,7 @@ import org.offlink.ltowrapper.run.LtoWrapperServices;
 final class LinkRun implements AutoCloseable {
   private final LtoWrapperOptions options;
   private final LtoWrapperServices services;
+  private final ImageBuilders imageBuilders;
   private final ToolContext context;
   private final Diagnostics diag;
   private final LtoWrapperOptions.Settings settings;
@@ -54,12 +54,14 @@ final class LinkRun implements AutoCloseable {
   LinkRun(
       LtoWrapperOptions options,
       LtoWrapperServices services,
+      ImageBuilders imageBuilders,
       ToolContext context,
       Diagnostics diag,
       LinkRecorder report) {
     this.options = options;
     this.report = report;
     this.services = services;
+    this.imageBuilders = imageBuilders;
     this.context = context;
     this.diag = diag;
     this.settings = options.settings();
@@ -171,14 +173,9 @@ final class LinkRun implements AutoCloseable {
   }
 
   private RunContext context(DumpNames dump, OptionMerger merger) {
-    ProcessRunner runner = services.runner();
-    BuiltImages built = new BuiltImages(report.mkoffloadListener());
-    if (runner instanceof InProcessMkoffloadRunner inProcess) {
-      runner = inProcess.withListener(built);
-    }
     ChildRunner children =
         new ChildRunner(
-            runner,
+            services.runner(),
             options.environment(),
             context.workingDirectory(),
             temps,
@@ -188,7 +185,7 @@ final class LinkRun implements AutoCloseable {
             report);
     OffloadPolicy policy =
         OffloadPolicy.decide(
-            settings, OffloadImages.targets(settings).size(), services.inProcessMkoffload());
+            settings, OffloadImages.targets(settings).size(), imageBuilders.inProcess());
     int slots = policy.parallel() ? Math.max(1, services.cpuCount().getAsInt()) : 1;
     offloadScheduler = new JobScheduler(new FixedTokenPool(slots));
     return new RunContext(
@@ -203,7 +200,7 @@ final class LinkRun implements AutoCloseable {
         offloadScheduler,
         report,
         policy,
-        built);
+        imageBuilders);
   }
 
   /**

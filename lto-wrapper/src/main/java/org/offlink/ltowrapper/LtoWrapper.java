@@ -9,6 +9,7 @@ import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.process.ResponseFileExpander;
 import org.offlink.bridge.process.ResponseFileExpander.ResponseFileException;
 import org.offlink.bridge.process.ResponseFiles;
+import org.offlink.ltowrapper.offload.ImageBuilders;
 import org.offlink.ltowrapper.options.DecodedOption;
 import org.offlink.ltowrapper.options.GccOption;
 import org.offlink.ltowrapper.options.LtoWrapperOptions;
@@ -33,12 +34,17 @@ public final class LtoWrapper {
 
   private final ToolContext context;
   private final LtoWrapperServices services;
+  private final ImageBuilders imageBuilders;
   private final Diagnostics diag;
 
-  /** Creates the command over a process context and its collaborators. */
-  public LtoWrapper(ToolContext context, LtoWrapperServices services) {
+  /**
+   * Creates the command over a process context and its collaborators; {@code imageBuilders} says
+   * how each target's mkoffload runs.
+   */
+  public LtoWrapper(ToolContext context, LtoWrapperServices services, ImageBuilders imageBuilders) {
     this.context = context;
     this.services = services;
+    this.imageBuilders = imageBuilders;
     this.diag = new Diagnostics(context.err(), PROGRAM, context.environment());
   }
 
@@ -281,7 +287,7 @@ public final class LtoWrapper {
   }
 
   private int run(LtoWrapperOptions options, LinkRecorder report) {
-    LinkRun link = new LinkRun(options, services, context, diag, report);
+    LinkRun link = new LinkRun(options, services, imageBuilders, context, diag, report);
     // SIGINT/SIGTERM/SIGHUP remove our temporary files as GCC's signal handler does (CU:60): every
     // file of the run is tracked by ExitCleanup, whose hook LtoWrapperMain registers; it ends the
     // children first so that none writes a file after the sweep.

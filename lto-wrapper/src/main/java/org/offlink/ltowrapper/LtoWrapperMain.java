@@ -25,7 +25,8 @@ public final class LtoWrapperMain {
             context.env("OFFLINK_DEBUG").isPresent(),
             () -> {
               LtoWrapperServices services = LtoWrapperWiring.services(context);
-              return new LtoWrapper(context, services).execute(argv0, Arrays.asList(args));
+              return new LtoWrapper(context, services, LtoWrapperWiring.imageBuilders(context))
+                  .execute(argv0, Arrays.asList(args));
             });
     CommandStartup.exit(status);
   }

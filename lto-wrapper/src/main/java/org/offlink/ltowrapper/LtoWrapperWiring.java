@@ -15,6 +15,8 @@ import org.offlink.bridge.process.SystemProcessRunner;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.io.OptsSectionName;
 import org.offlink.ltowrapper.jobs.JobserverClient;
+import org.offlink.ltowrapper.offload.ImageBuilders;
+import org.offlink.ltowrapper.offload.OwnMkoffloads;
 import org.offlink.ltowrapper.run.LtoWrapperServices;
 import org.offlink.streamer.MalformedObjectException;
 import org.offlink.streamer.ar.OffloadObjectListReader;
@@ -27,9 +29,8 @@ import org.offlink.streamer.opts.OptsSection;
 
 /**
  * The production collaborators of lto-wrapper: the bridge's process runner (quiet: lto-wrapper
- * prints its own {@code -v} lines) with this installation's mkoffload run in-process (unless {@code
- * OFFLINK_MKOFFLOAD_SUBPROCESS} is set), section-streamer's {@code .opts} reader, {@code .ofldlist}
- * reader and early debug copier.
+ * prints its own {@code -v} lines), the image builders (this installation's mkoffload in-process),
+ * section-streamer's {@code .opts} reader, {@code .ofldlist} reader and early debug copier.
  */
 final class LtoWrapperWiring {
   private LtoWrapperWiring() {}
@@ -38,21 +39,26 @@ final class LtoWrapperWiring {
     RunnerOptions quiet =
         RunnerOptions.quiet(
             context.err(), TempDirectory.choose(context.environment(), context.workingDirectory()));
-    String launcher = System.getProperty("offlink.launcher", "");
     ProcessRunner runner = new SystemProcessRunner(quiet);
-    if (!launcher.isEmpty() && !context.env("OFFLINK_MKOFFLOAD_SUBPROCESS").isPresent()) {
-      runner =
-          new InProcessMkoffloadRunner(
-              runner, InProcessMkoffloadRunner.launchersBeside(Path.of(launcher)));
-    }
     return new LtoWrapperServices(
         runner,
         LtoWrapperWiring::readOpts,
         LtoWrapperWiring::readOffloadList,
         LtoWrapperWiring::copyEarlyDebug,
         () -> Runtime.getRuntime().availableProcessors(),
-        JobserverClient::procFd,
-        runner instanceof InProcessMkoffloadRunner);
+        JobserverClient::procFd);
+  }
+
+  /**
+   * How each target's mkoffload runs: this installation's own launchers in this JVM (found beside
+   * the lto-wrapper launcher, {@code offlink.launcher}), unless {@code
+   * OFFLINK_MKOFFLOAD_SUBPROCESS} is set; every other mkoffload as a program.
+   */
+  static ImageBuilders imageBuilders(ToolContext context) {
+    String launcher = System.getProperty("offlink.launcher", "");
+    return launcher.isEmpty() || context.env("OFFLINK_MKOFFLOAD_SUBPROCESS").isPresent()
+        ? ImageBuilders.subprocessOnly()
+        : OwnMkoffloads.beside(Path.of(launcher));
   }
 
   /**

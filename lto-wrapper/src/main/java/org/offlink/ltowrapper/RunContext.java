@@ -3,7 +3,7 @@ package org.offlink.ltowrapper;
 import java.nio.file.Path;
 import org.offlink.ltowrapper.exec.ChildRunner;
 import org.offlink.ltowrapper.jobs.JobScheduler;
-import org.offlink.ltowrapper.offload.BuiltImages;
+import org.offlink.ltowrapper.offload.ImageBuilders;
 import org.offlink.ltowrapper.offload.OffloadPolicy;
 import org.offlink.ltowrapper.options.LtoWrapperOptions;
 import org.offlink.ltowrapper.options.OptionMerger;
@@ -27,7 +27,7 @@ import org.offlink.ltowrapper.run.LtoWrapperServices;
  * @param offloadScheduler runs offload image builds (one slot unless parallel offload is on)
  * @param report the link report being recorded (disabled unless {@code OFFLINK_REPORT} is set)
  * @param offloadPolicy how offload images are built and checked
- * @param builtImages the images built by the in-process mkoffload, for the consistency check
+ * @param imageBuilders how each target's mkoffload runs (in this JVM or as a program)
  */
 public record RunContext(
     LtoWrapperOptions options,
@@ -41,7 +41,7 @@ public record RunContext(
     JobScheduler offloadScheduler,
     LinkRecorder report,
     OffloadPolicy offloadPolicy,
-    BuiltImages builtImages) {
+    ImageBuilders imageBuilders) {
   /** The settings shortcut. */
   public LtoWrapperOptions.Settings settings() {
     return options.settings();

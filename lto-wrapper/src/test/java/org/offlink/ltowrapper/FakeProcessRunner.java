@@ -40,16 +40,8 @@ final class FakeProcessRunner implements ProcessRunner {
   final List<List<String>> rawCommands = Collections.synchronizedList(new ArrayList<>());
   private final Handler handler;
 
-  /** Whether {@link #runsInProcess} says yes for a program named {@code .../mkoffload}. */
-  boolean mkoffloadInProcess;
-
   FakeProcessRunner(Handler handler) {
     this.handler = handler;
-  }
-
-  @Override
-  public boolean runsInProcess(String program, Path workingDirectory) {
-    return mkoffloadInProcess && program.endsWith("/mkoffload");
   }
 
   @Override

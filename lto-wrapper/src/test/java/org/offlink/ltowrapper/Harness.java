@@ -13,9 +13,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.offlink.bridge.ToolContext;
+import org.offlink.bridge.process.Command;
+import org.offlink.ltowrapper.exec.ChildRunner;
 import org.offlink.ltowrapper.io.EarlyDebugCopier;
 import org.offlink.ltowrapper.io.OptsSectionName;
 import org.offlink.ltowrapper.jobs.JobserverClient;
+import org.offlink.ltowrapper.offload.ImageBuilder;
+import org.offlink.ltowrapper.offload.ImageBuilders;
+import org.offlink.ltowrapper.offload.ImageResult;
+import org.offlink.ltowrapper.offload.SubprocessImageBuilder;
+import org.offlink.ltowrapper.report.LinkRecorder;
 import org.offlink.ltowrapper.run.LtoWrapperServices;
 
 /** A fixed environment in a temp directory, fakes for every collaborator, captured streams. */
@@ -64,7 +71,6 @@ final class Harness {
 
   LtoWrapperServices services(FakeProcessRunner.Handler handler) {
     runner = new FakeProcessRunner(handler);
-    runner.mkoffloadInProcess = mkoffloadInProcess;
     return new LtoWrapperServices(
         runner,
         (input, section) -> {
@@ -93,6 +99,37 @@ final class Harness {
         JobserverClient::procFd);
   }
 
+  /**
+   * Builders whose "in-process" mkoffload (any program named {@code .../mkoffload}) runs the fake
+   * runner through {@link ChildRunner#runInProcessCapturing}: its argv as an in-process run gets it
+   * (no response file unless -v or -save-temps), with no image counts.
+   */
+  private static ImageBuilders inProcess(FakeProcessRunner fake) {
+    return new ImageBuilders() {
+      @Override
+      public ImageBuilder forMkoffload(
+          String mkoffload, ChildRunner children, LinkRecorder report) {
+        if (!mkoffload.endsWith("/mkoffload")) {
+          return new SubprocessImageBuilder(children);
+        }
+        return request ->
+            new ImageResult(
+                children.runInProcessCapturing(
+                    request.argv(),
+                    request.responseSuffix(),
+                    argv ->
+                        fake.run(
+                            Command.of(argv, children.environment(), children.workingDirectory()))),
+                Optional.empty());
+      }
+
+      @Override
+      public boolean inProcess() {
+        return true;
+      }
+    };
+  }
+
   int run(FakeProcessRunner.Handler handler, String... args) {
     ToolContext ctx =
         new ToolContext(
@@ -100,7 +137,10 @@ final class Harness {
             dir,
             new PrintStream(out, true, StandardCharsets.UTF_8),
             new PrintStream(err, true, StandardCharsets.UTF_8));
-    return new LtoWrapper(ctx, services(handler)).execute("lto-wrapper", List.of(args));
+    LtoWrapperServices services = services(handler);
+    ImageBuilders builders =
+        mkoffloadInProcess ? inProcess(runner) : ImageBuilders.subprocessOnly();
+    return new LtoWrapper(ctx, services, builders).execute("lto-wrapper", List.of(args));
   }
 
   /** stdout with the temp dir replaced by {@code $TMP} and the work dir by {@code $DIR}. */

@@ -6,6 +6,8 @@ import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.mkoffload.Mkoffload;
 import org.offlink.bridge.mkoffload.MkoffloadInvocation;
 import org.offlink.bridge.mkoffload.MkoffloadRequest;
+import org.offlink.bridge.process.ResponseFileExpander.ResponseFileException;
+import org.offlink.streamer.io.ErrorText;
 
 /**
  * The mkoffload command line: {@code --help} and {@code --version} here, offlink's other options
@@ -35,12 +37,16 @@ public final class MkoffloadTool {
     }
     MkoffloadRequest request;
     try {
-      request = MkoffloadInvocation.parse(args, launcherPath, context.environment());
+      request =
+          MkoffloadInvocation.parseCommandLine(
+              args, launcherPath, context.environment(), context.workingDirectory());
+    } catch (ResponseFileException e) {
+      return Mkoffload.fatal(context, ErrorText.of(e));
     } catch (IllegalArgumentException e) {
       context.err().println("mkoffload: error: " + e.getMessage());
       return 1;
     }
-    return new Mkoffload(context).run(request);
+    return new Mkoffload(context).run(request).status();
   }
 
   static String usage() {

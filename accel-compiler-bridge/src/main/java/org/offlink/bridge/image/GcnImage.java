@@ -19,7 +19,8 @@ public record GcnImage(
     long requiresMask,
     int indirectFunctionCount,
     int stackSize,
-    String hsacoName) {
+    String hsacoName)
+    implements DeviceImage {
   /** Copies the kernel list and checks the counts. */
   public GcnImage {
     Objects.requireNonNull(hsaco, "hsaco");
@@ -37,5 +38,10 @@ public record GcnImage(
   /** A GCC 12 image. */
   public GcnImage(byte[] hsaco, List<GcnKernel> kernels, int globalVariableCount) {
     this(hsaco, kernels, globalVariableCount, GcnDataLayout.GCC12, 0, 0, 0, "");
+  }
+
+  @Override
+  public ImageCounts counts() {
+    return ImageCounts.of(this);
   }
 }

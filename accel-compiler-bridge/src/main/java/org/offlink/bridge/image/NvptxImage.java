@@ -28,7 +28,8 @@ public record NvptxImage(
     List<PtxTableChunk> tableChunks,
     Layout layout,
     int requiresMask,
-    boolean disabled) {
+    boolean disabled)
+    implements DeviceImage {
   /**
    * The registration of one GCC major's nvptx image.
    *
@@ -91,5 +92,10 @@ public record NvptxImage(
     List<byte[]> all = new java.util.ArrayList<>(ptxChunks);
     tableChunks.forEach(t -> all.add(t.bytes()));
     return all;
+  }
+
+  @Override
+  public ImageCounts counts() {
+    return ImageCounts.of(this);
   }
 }

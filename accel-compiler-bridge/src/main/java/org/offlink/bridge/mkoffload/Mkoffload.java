@@ -21,12 +21,12 @@ import org.offlink.bridge.gcc.OffloadOptionException;
 import org.offlink.bridge.gcc.OffloadOptions;
 import org.offlink.bridge.gcc.UnsupportedGccException;
 import org.offlink.bridge.gcn.GcnImageBuilder;
+import org.offlink.bridge.image.DeviceImage;
 import org.offlink.bridge.image.GcnImage;
 import org.offlink.bridge.image.NvptxImage;
 import org.offlink.bridge.nvptx.NvptxImageBuilder;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.ProcessRunner;
-import org.offlink.bridge.process.ResponseFileExpander;
 import org.offlink.bridge.process.RunnerOptions;
 import org.offlink.bridge.process.SystemProcessRunner;
 import org.offlink.bridge.process.ToolFailedException;
@@ -92,22 +92,31 @@ public final class Mkoffload {
     this.listener = Objects.requireNonNull(listener, "listener");
   }
 
-  /** Runs one invocation and returns its exit status. */
-  public int run(MkoffloadRequest request) {
-    listener.started(request.target());
+  /** Runs one invocation: its exit status, and the image it built when it succeeded. */
+  public MkoffloadResult run(MkoffloadRequest request) {
     try {
-      build(request);
-      return 0;
+      return new MkoffloadResult(0, Optional.of(build(request)));
     } catch (ToolFailedException e) {
-      return fatal(e.getMessage());
+      return MkoffloadResult.failed(fatal(e.getMessage()));
     } catch (OffloadOptionException
         | UnsupportedGccException
         | ToolNotFoundException
         | MalformedObjectException e) {
-      return fatal(e.getMessage());
+      return MkoffloadResult.failed(fatal(e.getMessage()));
     } catch (IOException | RuntimeException e) {
-      return fatal(ErrorText.of(e));
+      return MkoffloadResult.failed(fatal(ErrorText.of(e)));
     }
+  }
+
+  /**
+   * Prints GCC's two lines for a fatal error and returns the exit status 1; for a failure found
+   * before the run (a response file that cannot be expanded).
+   */
+  public static int fatal(ToolContext context, String message) {
+    context.err().println(PROGRAM + ": fatal error: " + message);
+    context.err().println("compilation terminated.");
+    context.err().flush();
+    return 1;
   }
 
   private int fatal(String message) {
@@ -117,15 +126,11 @@ public final class Mkoffload {
     return 1;
   }
 
-  private void build(MkoffloadRequest request) throws IOException {
+  private DeviceImage build(MkoffloadRequest request) throws IOException {
     if (context.env("COLLECT_GCC").isEmpty()) {
       throw new OffloadOptionException("COLLECT_GCC must be set.");
     }
-    List<String> argv = new ArrayList<>();
-    argv.add(PROGRAM);
-    argv.addAll(request.gccArguments());
-    List<String> args = new ResponseFileExpander(context.workingDirectory()).expand(argv);
-    OffloadOptions options = OffloadOptions.parse(args.subList(1, args.size()));
+    OffloadOptions options = OffloadOptions.parse(request.gccArguments());
     String output =
         options
             .output()
@@ -160,7 +165,7 @@ public final class Mkoffload {
     gcc.requireSupported(request.target());
     clock.mark("gcc facts");
     try (TempFiles temps = newTempFiles(options)) {
-      WrapperSource source = buildImage(request.target(), options, runner, gcc, temps, out);
+      WrapperSource source = buildImage(request.target(), options, runner, gcc, temps);
       clock.mark("image");
       // GCC restores the accel compiler's hidden variables just before the host compile.
       Map<String, String> hostEnv =
@@ -178,6 +183,7 @@ public final class Mkoffload {
             hostCompile(options, gcc.release(), request.target(), hostEnv, cFile, output));
       }
       clock.mark("wrapper");
+      return source.image();
     }
   }
 
@@ -234,25 +240,24 @@ public final class Mkoffload {
       OffloadOptions options,
       ProcessRunner runner,
       GccInstallation gcc,
-      TempFiles temps,
-      Path out)
+      TempFiles temps)
       throws IOException {
     if (target == OffloadTarget.NVPTX) {
       NvptxImage image = new NvptxImageBuilder(runner, context, gcc).build(options, temps);
-      listener.nvptxImageBuilt(out, image);
       // ILP32, or GCC 13+ dropping a reverse-offload image for sm_30: an empty C file, compiled.
       boolean empty = options.abi() == OffloadAbi.ILP32 || image.disabled();
       return new WrapperSource(
+          image,
           () -> WrapperObjects.nvptxElf(image),
           () -> empty ? "" : WrapperObjects.nvptxC(image),
           empty);
     }
     GcnImage image = new GcnImageBuilder(runner, context, gcc).build(options, temps);
-    listener.gcnImageBuilt(out, image);
     boolean empty = options.abi() == OffloadAbi.ILP32;
     // GCC 13+'s -mstack-size constructor (getenv/setenv) is not hand-assembled: such a wrapper
     // is compiled from GCC's C form.
     return new WrapperSource(
+        image,
         () -> WrapperObjects.gcnElf(image),
         () -> empty ? "" : WrapperObjects.gcnC(image),
         empty || image.stackSize() != 0);
@@ -399,7 +404,8 @@ public final class Mkoffload {
    * has everything the image needs (an empty file for ILP32 or a dropped image, whose host compile
    * registers nothing; GCC 13+'s -mstack-size constructor).
    */
-  private record WrapperSource(Render<byte[]> elfRender, Render<String> cRender, boolean needsC) {
+  private record WrapperSource(
+      DeviceImage image, Render<byte[]> elfRender, Render<String> cRender, boolean needsC) {
     byte[] elf() throws IOException {
       return elfRender.get();
     }

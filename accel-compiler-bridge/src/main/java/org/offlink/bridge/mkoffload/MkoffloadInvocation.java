@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.offlink.bridge.OfflinkFlags;
+import org.offlink.bridge.process.ResponseFileExpander;
+import org.offlink.bridge.process.ResponseFileExpander.ResponseFileException;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.bridge.wrapper.WrapperMode;
 
@@ -15,13 +17,32 @@ import org.offlink.bridge.wrapper.WrapperMode;
  * through {@link OfflinkFlags}, so they reach us through GCC) are taken out, everything else is
  * GCC's. The target comes from {@code --target=} or from the install path {@code
  * .../accel/<target>/mkoffload}. Shared by the CLI and by lto-wrapper's in-process runs, so both
- * read the same flags the same way.
+ * read the same flags the same way; the one place mkoffload's command line is read.
  */
 public final class MkoffloadInvocation {
   private MkoffloadInvocation() {}
 
   /**
-   * The request for {@code args} run as {@code programPath} in {@code environment}.
+   * The request for a command line as the {@code mkoffload} launcher receives it: {@code @file}
+   * arguments (lto-wrapper passes GCC's arguments in one) expanded against {@code workingDirectory}
+   * first, then {@link #parse}.
+   *
+   * @throws ResponseFileException for a response file that cannot be expanded
+   * @throws IllegalArgumentException with a one-line reason for a bad offlink option or target
+   */
+  public static MkoffloadRequest parseCommandLine(
+      List<String> args, String programPath, Map<String, String> environment, Path workingDirectory)
+      throws ResponseFileException {
+    List<String> argv = new ArrayList<>();
+    argv.add(programPath);
+    argv.addAll(args);
+    List<String> expanded = new ResponseFileExpander(workingDirectory).expand(argv);
+    return parse(expanded.subList(1, expanded.size()), programPath, environment);
+  }
+
+  /**
+   * The request for {@code args} (expanded: no {@code @file} is read here) run as {@code
+   * programPath} in {@code environment}; lto-wrapper's in-process runs call this directly.
    *
    * @throws IllegalArgumentException with a one-line reason for a bad offlink option or target
    */

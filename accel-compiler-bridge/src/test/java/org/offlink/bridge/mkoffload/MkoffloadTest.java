@@ -114,7 +114,8 @@ class MkoffloadTest {
                 new MkoffloadRequest(
                     OffloadTarget.NVPTX,
                     List.of("-fopenmp", "-foffload-abi=lp64", "-dumpbase", "x", "in.o"),
-                    WrapperMode.ELF));
+                    WrapperMode.ELF))
+            .status();
     assertEquals(1, status);
     assertEquals(
         "mkoffload: fatal error: missing output file ('-o')\ncompilation terminated.\n",

@@ -55,6 +55,16 @@ public final class ChildRunner {
     this.report = report;
   }
 
+  /** The environment children run with. */
+  public Map<String, String> environment() {
+    return environment;
+  }
+
+  /** The working directory children run in. */
+  public Path workingDirectory() {
+    return cwd;
+  }
+
   /**
    * Runs {@code argv} through a response file.
    *
@@ -69,15 +79,33 @@ public final class ChildRunner {
    * non-zero exit to the caller: the child's output is forwarded only when it succeeded.
    */
   public CommandResult runWithResponseFileCapturing(List<String> argv, String atSuffix) {
-    if (!verbose && !temps.saveTemps() && runner.runsInProcess(argv.get(0), cwd)) {
-      // An in-process mkoffload: no exec, no argv limit, and nobody sees the file (-v would
-      // echo its name, -save-temps keeps it), so it is neither written nor read back.
-      CommandResult result = start(argv, environment, argv);
-      if (result.succeeded()) {
-        forward(result);
-      }
-      return result;
+    return throughResponseFile(
+        argv, atSuffix, shown -> runner.run(Command.of(new ArrayList<>(shown), environment, cwd)));
+  }
+
+  /**
+   * Runs {@code argv} in this JVM ({@code body}, given the full argv), with GCC's conventions where
+   * someone can see them: with {@code -v} or {@code -save-temps} the response file is written,
+   * echoed and kept as for a child; otherwise there is no exec and no argv limit, so it is neither
+   * written nor read back. Leaves a non-zero exit to the caller, like {@link
+   * #runWithResponseFileCapturing}.
+   */
+  public CommandResult runInProcessCapturing(
+      List<String> argv, String atSuffix, InProcessBody body) {
+    if (verbose || temps.saveTemps()) {
+      return throughResponseFile(argv, atSuffix, shown -> body.run(argv));
     }
+    return forwardIfSucceeded(start(argv, argv, shown -> body.run(argv)));
+  }
+
+  /** A program run inside this JVM: what it printed and its status, as a child's result. */
+  @FunctionalInterface
+  public interface InProcessBody {
+    /** Runs with the full {@code argv} (argv[0] the program). */
+    CommandResult run(List<String> argv) throws IOException;
+  }
+
+  private CommandResult throughResponseFile(List<String> argv, String atSuffix, Exec exec) {
     Path rsp =
         temps.saveTemps() && atSuffix != null
             ? WorkingDirectory.resolve(cwd, dump.named(atSuffix))
@@ -90,11 +118,7 @@ public final class ChildRunner {
       throw new LtoWrapperException("could not write to response file " + rspName, e);
     }
     try {
-      CommandResult result = start(List.of(argv.get(0), "@" + rspName), environment, argv);
-      if (result.succeeded()) {
-        forward(result);
-      }
-      return result;
+      return forwardIfSucceeded(start(List.of(argv.get(0), "@" + rspName), argv, exec));
     } finally {
       if (!temps.saveTemps()) {
         temps.maybeUnlink(rspName);
@@ -104,27 +128,41 @@ public final class ChildRunner {
 
   /** Runs {@code argv} directly with {@code env}, echoing it when verbose. */
   public void run(List<String> argv, Map<String, String> env) {
-    CommandResult result = start(argv, env, argv);
-    if (result.succeeded()) {
-      forward(result);
-    }
-    checked(argv, result);
+    CommandResult result =
+        start(argv, argv, shown -> runner.run(Command.of(new ArrayList<>(shown), env, cwd)));
+    checked(argv, forwardIfSucceeded(result));
   }
 
-  /** Runs {@code argv}; {@code reported} is the argv the link report shows (no {@code @file}). */
-  private CommandResult start(List<String> argv, Map<String, String> env, List<String> reported) {
+  /** How a shown argv is run: as a child, or in this JVM. */
+  @FunctionalInterface
+  private interface Exec {
+    CommandResult run(List<String> shown) throws IOException;
+  }
+
+  /**
+   * Runs {@code shown} (echoed when verbose); {@code reported} is the argv the link report shows
+   * (no {@code @file}).
+   */
+  private CommandResult start(List<String> shown, List<String> reported, Exec exec) {
     if (verbose) {
-      diag.verbose(String.join(" ", argv));
+      diag.verbose(String.join(" ", shown));
     }
     long start = report.now();
     CommandResult result;
     try {
-      result = runner.run(Command.of(new ArrayList<>(argv), env, cwd));
+      result = exec.run(shown);
     } catch (IOException e) {
       report.commandNotStarted(reported, start, describe(e));
       throw new LtoWrapperException("execvp: " + describe(e), e);
     }
     report.commandFinished(reported, result.exitStatus(), start, result.elapsed(), result.stderr());
+    return result;
+  }
+
+  private CommandResult forwardIfSucceeded(CommandResult result) {
+    if (result.succeeded()) {
+      forward(result);
+    }
     return result;
   }
 

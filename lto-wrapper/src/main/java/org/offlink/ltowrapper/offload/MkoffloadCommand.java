@@ -82,10 +82,11 @@ public final class MkoffloadCommand {
   }
 
   /**
-   * Builds the image and returns the object's name; empty when the target was dropped under {@link
-   * OffloadFailure#WARN} (one warning line naming the target and mkoffload's first error).
+   * Builds the image (in this JVM or as a program, as {@link ImageBuilders} chooses) and returns
+   * the object; empty when the target was dropped under {@link OffloadFailure#WARN} (one warning
+   * line naming the target and mkoffload's first error).
    */
-  public Optional<String> run() {
+  Optional<BuiltObject> run() {
     String out = outputName();
     // GCC 14+ names the response file per target; offlink does too when targets run at once.
     boolean perTarget =
@@ -93,10 +94,13 @@ public final class MkoffloadCommand {
             || ctx.settings().gccRelease().linkStep().perTargetResponseFiles();
     String suffix = perTarget ? target + ".offload_args" : "offload_args";
     List<String> argv = argv(out);
-    CommandResult result = ctx.children().runWithResponseFileCapturing(argv, suffix);
-    if (result.succeeded()) {
-      return Optional.of(out);
+    ImageBuilder builder =
+        ctx.imageBuilders().forMkoffload(mkoffload, ctx.children(), ctx.report());
+    ImageResult built = builder.build(new ImageRequest(target, argv, out, suffix));
+    if (built.succeeded()) {
+      return Optional.of(new BuiltObject(out, built.counts()));
     }
+    CommandResult result = built.run();
     // A host hardening option the device cannot honour (HostHardening): one more line, the fix.
     Optional<String> fix = HostHardening.hint(result.stdout() + result.stderr());
     if (ctx.offloadPolicy().failure() == OffloadFailure.FATAL) {

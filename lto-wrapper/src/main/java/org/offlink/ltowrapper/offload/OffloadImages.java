@@ -18,7 +18,6 @@ import org.offlink.bridge.gcc.LibgompRuntime;
 import org.offlink.bridge.gcc.RuntimeCompatibility;
 import org.offlink.bridge.image.ImageCounts;
 import org.offlink.bridge.tool.OffloadTarget;
-import org.offlink.bridge.wrapper.WrapperObjectReader;
 import org.offlink.ltowrapper.RunContext;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.io.OptsSectionName;
@@ -127,7 +126,8 @@ public final class OffloadImages {
       List<DecodedOption> merged,
       CompletableFuture<Optional<HostTables>> host) {
     try {
-      Optional<String> object = buildTarget(compilerPath, target, names, merged, host);
+      Optional<String> object =
+          buildTarget(compilerPath, target, names, merged, host).map(BuiltObject::name);
       ctx.report().targetDone(target, object);
       return object;
     } catch (RuntimeException e) {
@@ -136,7 +136,7 @@ public final class OffloadImages {
     }
   }
 
-  private Optional<String> buildTarget(
+  private Optional<BuiltObject> buildTarget(
       String compilerPath,
       String target,
       List<String> names,
@@ -146,11 +146,12 @@ public final class OffloadImages {
     if (mkoffload.isEmpty()) {
       return Optional.empty(); // OFFLOAD_TARGET_DEFAULT: a target without mkoffload is skipped
     }
-    Optional<String> image =
+    Optional<BuiltObject> image =
         new MkoffloadCommand(ctx, mkoffload.get(), target, names, merged).run();
     if (image.isPresent()) {
-      awaitHostTables(host).ifPresent(tables -> check(target, image.get(), tables));
-      warnIfRuntimeRejects(target, image.get());
+      Optional<ImageCounts> counts = image.get().counts();
+      awaitHostTables(host).ifPresent(tables -> check(target, counts, tables));
+      warnIfRuntimeRejects(target, counts);
     }
     return image;
   }
@@ -159,7 +160,7 @@ public final class OffloadImages {
    * The runtime-compatibility warning: when the libgomp this link resolves is known and will not
    * run this GCC's image as written (see {@link RuntimeCompatibility}).
    */
-  private void warnIfRuntimeRejects(String target, String image) {
+  private void warnIfRuntimeRejects(String target, Optional<ImageCounts> counts) {
     Optional<OffloadTarget> known = OffloadTarget.byTriplet(target);
     Optional<LibgompRuntime> lib = libgomp();
     if (known.isEmpty() || lib.isEmpty()) {
@@ -170,7 +171,6 @@ public final class OffloadImages {
         known.get() == OffloadTarget.NVPTX ? release.nvptx().version() : release.gcn().version();
     OptionalLong variables = OptionalLong.empty();
     if (known.get() == OffloadTarget.AMDGCN && word >>> 16 == 2) {
-      Optional<ImageCounts> counts = counts(known.get(), image);
       if (counts.isPresent()) {
         variables = OptionalLong.of(counts.get().variables());
       }
@@ -207,19 +207,6 @@ public final class OffloadImages {
     return libgomp;
   }
 
-  private Optional<ImageCounts> counts(OffloadTarget target, String image) {
-    Path object = WorkingDirectory.resolve(ctx.cwd(), image);
-    Optional<ImageCounts> counts = ctx.builtImages().counts(object);
-    if (counts.isPresent()) {
-      return counts;
-    }
-    try {
-      return WrapperObjectReader.counts(object, target);
-    } catch (IOException e) {
-      return Optional.empty(); // not an object we can read back (a foreign mkoffload)
-    }
-  }
-
   /** The tables read by the starting thread; its failure (a malformed table) is rethrown. */
   private static Optional<HostTables> awaitHostTables(
       CompletableFuture<Optional<HostTables>> host) {
@@ -233,12 +220,10 @@ public final class OffloadImages {
     }
   }
 
-  private void check(String target, String image, HostTables host) {
-    Optional<OffloadTarget> known = OffloadTarget.byTriplet(target);
-    if (known.isEmpty()) {
-      return;
+  private static void check(String target, Optional<ImageCounts> counts, HostTables host) {
+    if (OffloadTarget.byTriplet(target).isPresent()) {
+      counts.ifPresent(c -> ConsistencyCheck.check(target, host, c));
     }
-    counts(known.get(), image).ifPresent(c -> ConsistencyCheck.check(target, host, c));
   }
 
   private Optional<String> locate(String compilerPath, String target) {

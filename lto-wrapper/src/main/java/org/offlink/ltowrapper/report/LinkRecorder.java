@@ -9,7 +9,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
+import org.offlink.bridge.image.DeviceImage;
 import org.offlink.bridge.mkoffload.MkoffloadListener;
+import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.options.LtoWrapperOptions;
 import org.offlink.ltowrapper.report.proto.LinkReport;
@@ -152,9 +154,23 @@ public final class LinkRecorder {
     }
   }
 
-  /** What an in-process mkoffload should report to. */
+  /** What an in-process mkoffload reports the programs it runs to. */
   public MkoffloadListener mkoffloadListener() {
     return state == null ? MkoffloadListener.NONE : state.mkoffloadListener();
+  }
+
+  /** The mkoffload for {@code target} runs in this JVM (said before it finishes). */
+  public void mkoffloadInProcess(OffloadTarget target) {
+    if (state != null) {
+      state.mkoffloadInProcess(target);
+    }
+  }
+
+  /** An in-process mkoffload wrapped {@code image} into {@code object}. */
+  public void imageBuilt(Path object, DeviceImage image) {
+    if (state != null) {
+      state.imageBuilt(object, image);
+    }
   }
 
   /** The lines printed on stdout, once the run succeeded. */

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.LongSupplier;
+import org.offlink.bridge.image.DeviceImage;
 import org.offlink.bridge.image.GcnImage;
 import org.offlink.bridge.image.NvptxImage;
 import org.offlink.bridge.mkoffload.MkoffloadListener;
@@ -196,7 +197,7 @@ final class ReportState {
     header.addMergeNotes(plain(text));
   }
 
-  synchronized void started(OffloadTarget target) {
+  synchronized void mkoffloadInProcess(OffloadTarget target) {
     inProcess.add(target.triplet());
   }
 
@@ -205,27 +206,15 @@ final class ReportState {
   }
 
   MkoffloadListener mkoffloadListener() {
-    return new MkoffloadListener() {
-      @Override
-      public void started(OffloadTarget target) {
-        ReportState.this.started(target);
-      }
+    return this::mkoffloadStep;
+  }
 
-      @Override
-      public void commandFinished(OffloadTarget target, Command command, CommandResult result) {
-        mkoffloadStep(target, command, result);
-      }
-
-      @Override
-      public void nvptxImageBuilt(Path object, NvptxImage image) {
-        image(object, ImageSummaries.nvptx(OffloadTarget.NVPTX.triplet(), image));
-      }
-
-      @Override
-      public void gcnImageBuilt(Path object, GcnImage image) {
-        image(object, ImageSummaries.gcn(OffloadTarget.AMDGCN.triplet(), image));
-      }
-    };
+  void imageBuilt(Path object, DeviceImage image) {
+    if (image instanceof NvptxImage nvptx) {
+      image(object, ImageSummaries.nvptx(OffloadTarget.NVPTX.triplet(), nvptx));
+    } else if (image instanceof GcnImage gcn) {
+      image(object, ImageSummaries.gcn(OffloadTarget.AMDGCN.triplet(), gcn));
+    }
   }
 
   synchronized void outputLines(List<String> lines) {

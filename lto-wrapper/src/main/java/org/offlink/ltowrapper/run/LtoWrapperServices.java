@@ -21,7 +21,6 @@ import org.offlink.ltowrapper.io.OptsSource;
  * @param earlyDebug copies early debug sections
  * @param cpuCount the CPUs usable by this process
  * @param fdPath maps a descriptor number to a path ({@code /proc/self/fd/N} on Linux)
- * @param inProcessMkoffload offlink's own mkoffload runs inside this JVM (cheap to run in parallel)
  */
 public record LtoWrapperServices(
     ProcessRunner runner,
@@ -29,8 +28,7 @@ public record LtoWrapperServices(
     OffloadListReader offloadList,
     EarlyDebugCopier earlyDebug,
     IntSupplier cpuCount,
-    IntFunction<Path> fdPath,
-    boolean inProcessMkoffload) {
+    IntFunction<Path> fdPath) {
   /** Checks the fields. */
   public LtoWrapperServices {
     Objects.requireNonNull(runner, "runner");
@@ -39,16 +37,5 @@ public record LtoWrapperServices(
     Objects.requireNonNull(earlyDebug, "earlyDebug");
     Objects.requireNonNull(cpuCount, "cpuCount");
     Objects.requireNonNull(fdPath, "fdPath");
-  }
-
-  /** Services whose mkoffload runs as a subprocess. */
-  public LtoWrapperServices(
-      ProcessRunner runner,
-      OptsSource opts,
-      OffloadListReader offloadList,
-      EarlyDebugCopier earlyDebug,
-      IntSupplier cpuCount,
-      IntFunction<Path> fdPath) {
-    this(runner, opts, offloadList, earlyDebug, cpuCount, fdPath, false);
   }
 }

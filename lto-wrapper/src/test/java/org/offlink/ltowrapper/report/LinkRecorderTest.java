@@ -92,14 +92,14 @@ class LinkRecorderTest {
     MkoffloadListener l = r.mkoffloadListener();
     String nvMk = "/opt/offlink/libexec/offlink//accel/nvptx-none/mkoffload";
     long start = r.now();
-    l.started(OffloadTarget.NVPTX);
+    r.mkoffloadInProcess(OffloadTarget.NVPTX);
     l.commandFinished(
         OffloadTarget.NVPTX,
         Command.of(List.of("/usr/bin/gcc-12", "-dumpversion"), env, cwd).asProbe(),
         result(List.of("/usr/bin/gcc-12", "-dumpversion"), 0, 2));
     List<String> accel = List.of("x86_64-linux-gnu-accel-nvptx-none-gcc-12", "-o", "a.ptx");
     l.commandFinished(OffloadTarget.NVPTX, Command.of(accel, env, cwd), result(accel, 0, 40));
-    l.nvptxImageBuilt(
+    r.imageBuilt(
         cwd.resolve("a.target.o"),
         new NvptxImage(
             List.of("// ptx one".getBytes(StandardCharsets.UTF_8), new byte[] {'x'}),
@@ -107,10 +107,10 @@ class LinkRecorderTest {
             List.of(new NvptxFunction("main$_omp_fn$0", 0, 0, 0))));
     r.commandFinished(List.of(nvMk, "-o", "a.target.o", "a.o"), 0, start, Duration.ofMillis(50));
     r.targetDone("nvptx-none", Optional.of("a.target.o"));
-    l.started(OffloadTarget.AMDGCN);
+    r.mkoffloadInProcess(OffloadTarget.AMDGCN);
     List<String> host = List.of("/usr/bin/gcc-12", "-c", "a.c");
     l.commandFinished(OffloadTarget.AMDGCN, Command.of(host, env, cwd), result(host, 1, 7));
-    l.gcnImageBuilt(
+    r.imageBuilt(
         cwd.resolve("b.target.o"),
         new GcnImage(
             new byte[] {0x7f, 'E', 'L', 'F'},

@@ -1,0 +1,33 @@
+package org.offlink.ltowrapper.offload;
+
+import org.offlink.ltowrapper.exec.ChildRunner;
+import org.offlink.ltowrapper.report.LinkRecorder;
+
+/**
+ * Chooses, for a located mkoffload, the {@link ImageBuilder} that runs it: offlink's own runs in
+ * this JVM, any other (GCC's own, found first on {@code COMPILER_PATH}) as a program. Plugged in
+ * through {@link org.offlink.ltowrapper.run.LtoWrapperServices}.
+ */
+public interface ImageBuilders {
+  /** The builder for {@code mkoffload} (a path as located), running through {@code children}. */
+  ImageBuilder forMkoffload(String mkoffload, ChildRunner children, LinkRecorder report);
+
+  /** Whether offlink's own mkoffload runs in this JVM (so images are cheap to build at once). */
+  boolean inProcess();
+
+  /** Every mkoffload runs as a program. */
+  static ImageBuilders subprocessOnly() {
+    return new ImageBuilders() {
+      @Override
+      public ImageBuilder forMkoffload(
+          String mkoffload, ChildRunner children, LinkRecorder report) {
+        return new SubprocessImageBuilder(children);
+      }
+
+      @Override
+      public boolean inProcess() {
+        return false;
+      }
+    };
+  }
+}

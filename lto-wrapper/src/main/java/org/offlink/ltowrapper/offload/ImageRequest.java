@@ -1,0 +1,33 @@
+package org.offlink.ltowrapper.offload;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One target's image build as lto-wrapper asks for it: mkoffload's full command line in GCC's order
+ * (see {@link MkoffloadCommand}), the object it writes, and the response file's {@code -save-temps}
+ * suffix.
+ *
+ * @param target the target triplet as {@code OFFLOAD_TARGET_NAMES} spells it
+ * @param argv the mkoffload command line, argv[0] the located mkoffload
+ * @param output the object mkoffload writes ({@code -o})
+ * @param responseSuffix the kept response file's suffix ({@code offload_args} or GCC 14's
+ *     per-target {@code <target>.offload_args})
+ */
+public record ImageRequest(String target, List<String> argv, String output, String responseSuffix) {
+  /** Copies and checks the fields. */
+  public ImageRequest {
+    Objects.requireNonNull(target, "target");
+    argv = List.copyOf(argv);
+    Objects.requireNonNull(output, "output");
+    Objects.requireNonNull(responseSuffix, "responseSuffix");
+    if (argv.isEmpty()) {
+      throw new IllegalArgumentException("empty mkoffload command line");
+    }
+  }
+
+  /** The mkoffload program. */
+  public String mkoffload() {
+    return argv.get(0);
+  }
+}

@@ -1,0 +1,64 @@
+package org.offlink.ltowrapper.offload;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+import org.offlink.bridge.tool.OffloadTarget;
+import org.offlink.ltowrapper.exec.ChildRunner;
+import org.offlink.ltowrapper.report.LinkRecorder;
+import org.offlink.streamer.io.WorkingDirectory;
+
+/**
+ * The production {@link ImageBuilders}: a located mkoffload that is (a link to) one of this
+ * installation's {@code accel/<target>/mkoffload} launchers runs in this JVM; any other runs as a
+ * program. Decided once per target, where lto-wrapper has just located it.
+ */
+public final class OwnMkoffloads implements ImageBuilders {
+  private final Set<Path> launchers;
+
+  private OwnMkoffloads(Set<Path> launchers) {
+    this.launchers = Set.copyOf(launchers);
+  }
+
+  /** The launchers installed beside {@code ltoWrapper}, this installation's lto-wrapper. */
+  public static OwnMkoffloads beside(Path ltoWrapper) {
+    Set<Path> found = new HashSet<>();
+    Path libexec = ltoWrapper.getParent();
+    if (libexec != null) {
+      for (OffloadTarget target : OffloadTarget.values()) {
+        Path p = libexec.resolve("accel").resolve(target.triplet()).resolve("mkoffload");
+        try {
+          found.add(p.toRealPath());
+        } catch (IOException absent) {
+          // not installed for this target: nothing to run in-process
+        }
+      }
+    }
+    return new OwnMkoffloads(found);
+  }
+
+  @Override
+  public ImageBuilder forMkoffload(String mkoffload, ChildRunner children, LinkRecorder report) {
+    boolean ours =
+        mkoffload.contains("/")
+            && isOurs(WorkingDirectory.resolve(children.workingDirectory(), mkoffload));
+    return ours
+        ? new InProcessImageBuilder(children, report)
+        : new SubprocessImageBuilder(children);
+  }
+
+  @Override
+  public boolean inProcess() {
+    return !launchers.isEmpty();
+  }
+
+  private boolean isOurs(Path program) {
+    try {
+      return Files.isRegularFile(program) && launchers.contains(program.toRealPath());
+    } catch (IOException e) {
+      return false;
+    }
+  }
+}
