@@ -1,6 +1,5 @@
 package org.offlink.ltowrapper;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,7 +7,7 @@ import java.util.Optional;
 import org.offlink.bridge.ToolContext;
 import org.offlink.ltowrapper.exec.ChildRunner;
 import org.offlink.ltowrapper.io.InputFile;
-import org.offlink.ltowrapper.io.OptsSectionName;
+import org.offlink.ltowrapper.io.ScannedInputs;
 import org.offlink.ltowrapper.jobs.FixedTokenPool;
 import org.offlink.ltowrapper.jobs.JobScheduler;
 import org.offlink.ltowrapper.jobs.JobserverAuth;
@@ -46,6 +45,7 @@ final class LinkRun implements AutoCloseable {
   private final LtoWrapperOptions.Settings settings;
   private final LinkTemps temps;
   private final LinkRecorder report;
+  private final ScannedInputs scans;
   private final List<String> ltoArgs = new ArrayList<>();
   private final List<InputFile> ltoObjects = new ArrayList<>();
   private boolean linkerOutputRel;
@@ -73,6 +73,7 @@ final class LinkRun implements AutoCloseable {
             settings.verbose(),
             diag);
     this.linkerOutputRel = settings.linkerOutputRel();
+    this.scans = new ScannedInputs(services.scanner());
   }
 
   List<String> run() {
@@ -161,12 +162,9 @@ final class LinkRun implements AutoCloseable {
       if (!Files.isReadable(in.file())) {
         continue;
       }
-      try {
-        if (services.opts().read(in, OptsSectionName.OFFLOAD).isPresent()) {
-          names.add(arg);
-        }
-      } catch (IOException e) {
-        // not an object: collect2 passes objects only, so nothing to build for it
+      // Not an object: collect2 passes objects only, so nothing to build for it.
+      if (scans.of(in).offloadOpts().isPresent()) {
+        names.add(arg);
       }
     }
     return names;
@@ -200,7 +198,8 @@ final class LinkRun implements AutoCloseable {
         offloadScheduler,
         report,
         policy,
-        imageBuilders);
+        imageBuilders,
+        scans);
   }
 
   /**
@@ -215,12 +214,7 @@ final class LinkRun implements AutoCloseable {
         linkerOutputRel |= arg.equals("-flinker-output=rel");
         continue;
       }
-      Optional<List<String>> strings;
-      try {
-        strings = services.opts().read(in, OptsSectionName.HOST_LTO);
-      } catch (IOException e) {
-        strings = Optional.empty();
-      }
+      Optional<List<String>> strings = scans.of(in).hostOpts();
       if (strings.isPresent()) {
         for (String s : strings.get()) {
           acc.add(QuotedOptions.decode(options.collectGcc(), s));

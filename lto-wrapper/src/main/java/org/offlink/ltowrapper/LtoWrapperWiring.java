@@ -13,6 +13,7 @@ import org.offlink.bridge.process.ProcessRunner;
 import org.offlink.bridge.process.RunnerOptions;
 import org.offlink.bridge.process.SystemProcessRunner;
 import org.offlink.ltowrapper.io.InputFile;
+import org.offlink.ltowrapper.io.ObjectScan;
 import org.offlink.ltowrapper.io.OptsSectionName;
 import org.offlink.ltowrapper.jobs.JobserverClient;
 import org.offlink.ltowrapper.offload.ImageBuilders;
@@ -21,16 +22,19 @@ import org.offlink.ltowrapper.run.LtoWrapperServices;
 import org.offlink.streamer.MalformedObjectException;
 import org.offlink.streamer.ar.OffloadObjectListReader;
 import org.offlink.streamer.edit.LtoDebugSectionCopier;
+import org.offlink.streamer.elf.ElfClass;
 import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfReader;
 import org.offlink.streamer.elf.ElfSection;
 import org.offlink.streamer.io.TempDirectory;
+import org.offlink.streamer.lto.HostOffloadTable;
 import org.offlink.streamer.opts.OptsSection;
 
 /**
  * The production collaborators of lto-wrapper: the bridge's process runner (quiet: lto-wrapper
  * prints its own {@code -v} lines), the image builders (this installation's mkoffload in-process),
- * section-streamer's {@code .opts} reader, {@code .ofldlist} reader and early debug copier.
+ * section-streamer's ELF reader for the input scans, {@code .ofldlist} reader and early debug
+ * copier.
  */
 final class LtoWrapperWiring {
   private LtoWrapperWiring() {}
@@ -42,7 +46,7 @@ final class LtoWrapperWiring {
     ProcessRunner runner = new SystemProcessRunner(quiet);
     return new LtoWrapperServices(
         runner,
-        LtoWrapperWiring::readOpts,
+        LtoWrapperWiring::scan,
         LtoWrapperWiring::readOffloadList,
         LtoWrapperWiring::copyEarlyDebug,
         () -> Runtime.getRuntime().availableProcessors(),
@@ -62,22 +66,37 @@ final class LtoWrapperWiring {
   }
 
   /**
-   * The NUL-terminated strings of an input's {@code .opts} section, still quoted; empty when the
-   * input is not an ELF object or has no such section (GCC's simple-object reader says "not found"
-   * for both).
+   * One pass over an input's section headers: the NUL-terminated strings of its two {@code .opts}
+   * sections, still quoted, and its host offload tables' sizes; {@link ObjectScan#NOT_AN_OBJECT}
+   * when the input is not an ELF object (GCC's simple-object reader says "not found").
    */
-  static Optional<List<String>> readOpts(InputFile input, OptsSectionName section)
-      throws IOException {
+  static ObjectScan scan(InputFile input) throws IOException {
     long length = Files.size(input.file()) - input.offset();
     try (ElfFile elf = ElfReader.read(input.file(), input.offset(), length)) {
-      Optional<ElfSection> s = elf.section(section.sectionName());
-      if (s.isEmpty()) {
-        return Optional.empty();
-      }
-      return Optional.of(OptsSection.split(elf.readSectionData(s.get())));
+      return new ObjectScan(
+          opts(elf, OptsSectionName.HOST_LTO),
+          opts(elf, OptsSectionName.OFFLOAD),
+          Optional.of(
+              new ObjectScan.TableSections(
+                  sectionSize(elf, HostOffloadTable.FUNCS.sectionName()),
+                  sectionSize(elf, HostOffloadTable.VARS.sectionName()),
+                  elf.header().elfClass() == ElfClass.ELF64)));
     } catch (MalformedObjectException notAnObject) {
+      return ObjectScan.NOT_AN_OBJECT;
+    }
+  }
+
+  private static Optional<List<String>> opts(ElfFile elf, OptsSectionName section)
+      throws IOException {
+    Optional<ElfSection> s = elf.section(section.sectionName());
+    if (s.isEmpty()) {
       return Optional.empty();
     }
+    return Optional.of(OptsSection.split(elf.readSectionData(s.get())));
+  }
+
+  private static long sectionSize(ElfFile elf, String name) {
+    return elf.section(name).map(ElfSection::size).orElse(0L);
   }
 
   /**

@@ -2,6 +2,7 @@ package org.offlink.ltowrapper;
 
 import java.nio.file.Path;
 import org.offlink.ltowrapper.exec.ChildRunner;
+import org.offlink.ltowrapper.io.ScannedInputs;
 import org.offlink.ltowrapper.jobs.JobScheduler;
 import org.offlink.ltowrapper.offload.ImageBuilders;
 import org.offlink.ltowrapper.offload.OffloadPolicy;
@@ -28,6 +29,7 @@ import org.offlink.ltowrapper.run.LtoWrapperServices;
  * @param report the link report being recorded (disabled unless {@code OFFLINK_REPORT} is set)
  * @param offloadPolicy how offload images are built and checked
  * @param imageBuilders how each target's mkoffload runs (in this JVM or as a program)
+ * @param scans the input objects' scans, each read once per run
  */
 public record RunContext(
     LtoWrapperOptions options,
@@ -41,7 +43,8 @@ public record RunContext(
     JobScheduler offloadScheduler,
     LinkRecorder report,
     OffloadPolicy offloadPolicy,
-    ImageBuilders imageBuilders) {
+    ImageBuilders imageBuilders,
+    ScannedInputs scans) {
   /** The settings shortcut. */
   public LtoWrapperOptions.Settings settings() {
     return options.settings();

@@ -42,6 +42,27 @@ class Collect2ModeTest {
     assertEquals("fake object", Files.readString(Path.of(lines[2])), "copy of a.o");
     assertTrue(lines[2].endsWith(".host.o") && lines[3].endsWith(".host.o"));
     assertTrue(Files.exists(dir.resolve("a.o")) && Files.exists(dir.resolve("b.o")));
+    // Classified, listed as offload inputs, merged and checked against: each read once.
+    assertEquals(java.util.Map.of("a.o", 1, "b.o", 1), h.scans);
+  }
+
+  @Test
+  void anObjectThatIsBothLtoAndOffloadIsScannedOnce() throws IOException {
+    Harness h = new Harness(dir);
+    h.env.put("COLLECT_GCC_OPTIONS", "'-fopenmp' '-o' 'x'");
+    h.env.put("OFFLOAD_TARGET_NAMES", "nvptx-none");
+    h.env.put("COMPILER_PATH", h.mkoffload("gcc", "nvptx-none"));
+    h.env.put("LIBRARY_PATH", dir.resolve("nolib").toString());
+    h.object("a.o", OptsSectionName.OFFLOAD, "'-fopenmp'");
+    h.object("a.o", OptsSectionName.HOST_LTO, "'-fopenmp' '-flto'");
+    h.write("x.ofldlist", "1\na.o\n");
+    h.run(
+        LtoWrapperGoldenTest.produce(0),
+        "-fresolution=x.res",
+        "-flinker-output=pie",
+        "-foffload-objects=x.ofldlist",
+        "a.o");
+    assertEquals(java.util.Map.of("a.o", 1), h.scans, h.err());
   }
 
   @Test

@@ -16,6 +16,7 @@ import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.process.Command;
 import org.offlink.ltowrapper.exec.ChildRunner;
 import org.offlink.ltowrapper.io.EarlyDebugCopier;
+import org.offlink.ltowrapper.io.ObjectScan;
 import org.offlink.ltowrapper.io.OptsSectionName;
 import org.offlink.ltowrapper.jobs.JobserverClient;
 import org.offlink.ltowrapper.offload.ImageBuilder;
@@ -34,6 +35,10 @@ final class Harness {
   final Map<String, String> earlyDebug = new HashMap<>();
   final ByteArrayOutputStream out = new ByteArrayOutputStream();
   final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  /** How many times each input (by spelling) was scanned. */
+  final Map<String, Integer> scans = new java.util.concurrent.ConcurrentHashMap<>();
+
   int cpus = 4;
   boolean mkoffloadInProcess;
   FakeProcessRunner runner;
@@ -73,10 +78,12 @@ final class Harness {
     runner = new FakeProcessRunner(handler);
     return new LtoWrapperServices(
         runner,
-        (input, section) -> {
-          Map<String, List<String>> m =
-              section == OptsSectionName.HOST_LTO ? hostOpts : offloadOpts;
-          return Optional.ofNullable(m.get(input.spelling()));
+        input -> {
+          scans.merge(input.spelling(), 1, Integer::sum);
+          return new ObjectScan(
+              Optional.ofNullable(hostOpts.get(input.spelling())),
+              Optional.ofNullable(offloadOpts.get(input.spelling())),
+              Optional.empty());
         },
         file -> {
           List<String> lines = Files.readAllLines(file);

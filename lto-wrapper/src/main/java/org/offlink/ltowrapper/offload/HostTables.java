@@ -1,17 +1,14 @@
 package org.offlink.ltowrapper.offload;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.offlink.ltowrapper.io.InputFile;
+import org.offlink.ltowrapper.io.ObjectScan;
+import org.offlink.ltowrapper.io.ScannedInputs;
 import org.offlink.streamer.MalformedObjectException;
-import org.offlink.streamer.elf.ElfClass;
-import org.offlink.streamer.elf.ElfFile;
-import org.offlink.streamer.elf.ElfReader;
-import org.offlink.streamer.elf.ElfSection;
 import org.offlink.streamer.lto.HostOffloadTable;
 
 /**
@@ -48,42 +45,31 @@ public record HostTables(List<ObjectTables> objects) {
   }
 
   /**
-   * Reads the tables of {@code names}; empty when they cannot be known here: an input that is not a
-   * readable ELF object, or one with host LTO IR (its tables only exist after LTRANS).
+   * The tables of {@code names} from their scans; empty when they cannot be known here: an input
+   * that is not a readable ELF object, or one with host LTO IR (its tables only exist after
+   * LTRANS).
    *
    * @throws MalformedObjectException for a table section that does not hold whole entries
    */
-  public static Optional<HostTables> read(List<String> names, Path cwd) throws IOException {
+  public static Optional<HostTables> of(List<String> names, ScannedInputs scans, Path cwd)
+      throws MalformedObjectException {
     List<ObjectTables> objects = new ArrayList<>();
     for (String name : names) {
       InputFile in = InputFile.parse(name, cwd);
       if (!Files.isRegularFile(in.file())) {
         return Optional.empty();
       }
-      long length = Files.size(in.file()) - in.offset();
-      long funcsSize;
-      long varsSize;
-      boolean elf64;
-      try (ElfFile elf = ElfReader.read(in.file(), in.offset(), length)) {
-        if (elf.section(".gnu.lto_.opts").isPresent()) {
-          return Optional.empty();
-        }
-        funcsSize = size(elf, HostOffloadTable.FUNCS);
-        varsSize = size(elf, HostOffloadTable.VARS);
-        elf64 = elf.header().elfClass() == ElfClass.ELF64;
-      } catch (MalformedObjectException notAnObject) {
+      ObjectScan scan = scans.of(in);
+      if (scan.hostOpts().isPresent() || scan.tables().isEmpty()) {
         return Optional.empty();
       }
+      ObjectScan.TableSections t = scan.tables().get();
       objects.add(
           new ObjectTables(
               name,
-              HostOffloadTable.FUNCS.entryCount(in.file(), funcsSize, elf64),
-              HostOffloadTable.VARS.entryCount(in.file(), varsSize, elf64)));
+              HostOffloadTable.FUNCS.entryCount(in.file(), t.funcsBytes(), t.elf64()),
+              HostOffloadTable.VARS.entryCount(in.file(), t.varsBytes(), t.elf64())));
     }
     return Optional.of(new HostTables(objects));
-  }
-
-  private static long size(ElfFile elf, HostOffloadTable table) {
-    return elf.section(table.sectionName()).map(ElfSection::size).orElse(0L);
   }
 }

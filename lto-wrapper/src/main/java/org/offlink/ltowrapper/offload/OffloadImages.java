@@ -20,7 +20,6 @@ import org.offlink.bridge.image.ImageCounts;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.ltowrapper.RunContext;
 import org.offlink.ltowrapper.io.InputFile;
-import org.offlink.ltowrapper.io.OptsSectionName;
 import org.offlink.ltowrapper.jobs.JobScheduler;
 import org.offlink.ltowrapper.options.DecodedOption;
 import org.offlink.ltowrapper.options.GccOption;
@@ -111,11 +110,9 @@ public final class OffloadImages {
       return Optional.empty();
     }
     try {
-      return HostTables.read(names, ctx.cwd());
+      return HostTables.of(names, ctx.scans(), ctx.cwd());
     } catch (MalformedObjectException e) {
       throw new LtoWrapperException(e.getMessage(), e);
-    } catch (IOException e) {
-      return Optional.empty(); // the check is best effort; mkoffload reports unreadable inputs
     }
   }
 
@@ -264,12 +261,7 @@ public final class OffloadImages {
         throw new LtoWrapperException(
             "cannot open " + in.file() + ": No such file or directory"); // GCC's open() failure
       }
-      Optional<List<String>> strings;
-      try {
-        strings = ctx.services().opts().read(in, OptsSectionName.OFFLOAD);
-      } catch (IOException e) {
-        strings = Optional.empty();
-      }
+      Optional<List<String>> strings = ctx.scans().of(in).offloadOpts();
       if (strings.isEmpty()) {
         // GCC 12 prints a stale errno here; "Inappropriate ioctl for device" is what it shows.
         throw new LtoWrapperException(

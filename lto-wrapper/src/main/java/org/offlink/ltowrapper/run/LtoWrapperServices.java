@@ -6,17 +6,17 @@ import java.util.function.IntFunction;
 import java.util.function.IntSupplier;
 import org.offlink.bridge.process.ProcessRunner;
 import org.offlink.ltowrapper.io.EarlyDebugCopier;
+import org.offlink.ltowrapper.io.ObjectScanner;
 import org.offlink.ltowrapper.io.OffloadListReader;
-import org.offlink.ltowrapper.io.OptsSource;
 
 /**
  * What lto-wrapper needs from other modules, plugged in at {@link
- * org.offlink.ltowrapper.LtoWrapperMain}: process running, {@code .opts} section reading, the
- * offload list reader, the early debug copier, the CPU count for {@code -flto=auto}, and the
- * mapping of an inherited descriptor number to a path (jobserver pipes).
+ * org.offlink.ltowrapper.LtoWrapperMain}: process running, input object scanning, the offload list
+ * reader, the early debug copier, the CPU count for {@code -flto=auto}, and the mapping of an
+ * inherited descriptor number to a path (jobserver pipes).
  *
  * @param runner runs children (constructed non-verbose: lto-wrapper echoes {@code -v} itself)
- * @param opts reads {@code .opts} sections
+ * @param scanner reads what lto-wrapper needs of an input object, once per object
  * @param offloadList reads the {@code -foffload-objects=} file
  * @param earlyDebug copies early debug sections
  * @param cpuCount the CPUs usable by this process
@@ -24,7 +24,7 @@ import org.offlink.ltowrapper.io.OptsSource;
  */
 public record LtoWrapperServices(
     ProcessRunner runner,
-    OptsSource opts,
+    ObjectScanner scanner,
     OffloadListReader offloadList,
     EarlyDebugCopier earlyDebug,
     IntSupplier cpuCount,
@@ -32,7 +32,7 @@ public record LtoWrapperServices(
   /** Checks the fields. */
   public LtoWrapperServices {
     Objects.requireNonNull(runner, "runner");
-    Objects.requireNonNull(opts, "opts");
+    Objects.requireNonNull(scanner, "scanner");
     Objects.requireNonNull(offloadList, "offloadList");
     Objects.requireNonNull(earlyDebug, "earlyDebug");
     Objects.requireNonNull(cpuCount, "cpuCount");
