@@ -19,12 +19,18 @@ import org.offlink.ltowrapper.io.OptsSectionName;
 class Collect2ModeTest {
   @TempDir Path dir;
 
-  @Test
-  void offloadObjectsAreFoundAndHandedBack() throws IOException {
+  /** An nvptx-only link with {@code options} in COLLECT_GCC_OPTIONS. */
+  private Harness nvptxLink(String options) throws IOException {
     Harness h = new Harness(dir);
-    h.env.put("COLLECT_GCC_OPTIONS", "'-fopenmp' '-foffload=nvptx-none' '-o' 'x' '-no-pie'");
+    h.env.put("COLLECT_GCC_OPTIONS", options);
     h.env.put("OFFLOAD_TARGET_NAMES", "nvptx-none");
     h.env.put("COMPILER_PATH", h.mkoffload("gcc", "nvptx-none"));
+    return h;
+  }
+
+  @Test
+  void offloadObjectsAreFoundAndHandedBack() throws IOException {
+    Harness h = nvptxLink("'-fopenmp' '-foffload=nvptx-none' '-o' 'x' '-no-pie'");
     Files.createDirectories(dir.resolve("lib"));
     Files.writeString(dir.resolve("lib/crtoffloadtable.o"), "gcc's table");
     h.env.put("LIBRARY_PATH", dir.resolve("lib").toString());
@@ -48,10 +54,7 @@ class Collect2ModeTest {
 
   @Test
   void anObjectThatIsBothLtoAndOffloadIsScannedOnce() throws IOException {
-    Harness h = new Harness(dir);
-    h.env.put("COLLECT_GCC_OPTIONS", "'-fopenmp' '-o' 'x'");
-    h.env.put("OFFLOAD_TARGET_NAMES", "nvptx-none");
-    h.env.put("COMPILER_PATH", h.mkoffload("gcc", "nvptx-none"));
+    Harness h = nvptxLink("'-fopenmp' '-o' 'x'");
     h.env.put("LIBRARY_PATH", dir.resolve("nolib").toString());
     h.object("a.o", OptsSectionName.OFFLOAD, "'-fopenmp'");
     h.object("a.o", OptsSectionName.HOST_LTO, "'-fopenmp' '-flto'");
@@ -67,10 +70,7 @@ class Collect2ModeTest {
 
   @Test
   void pluginModePieGetsOurTable() throws IOException {
-    Harness h = new Harness(dir);
-    h.env.put("COLLECT_GCC_OPTIONS", "'-fopenmp' '-o' 'x'");
-    h.env.put("OFFLOAD_TARGET_NAMES", "nvptx-none");
-    h.env.put("COMPILER_PATH", h.mkoffload("gcc", "nvptx-none"));
+    Harness h = nvptxLink("'-fopenmp' '-o' 'x'");
     h.env.put("LIBRARY_PATH", dir.resolve("nolib").toString()); // no crtoffloadtable.o needed
     h.object("a.o", OptsSectionName.OFFLOAD, "'-fopenmp'");
     h.write("x.ofldlist", "1\na.o\n");
