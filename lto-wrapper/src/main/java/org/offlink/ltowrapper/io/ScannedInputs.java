@@ -1,6 +1,7 @@
 package org.offlink.ltowrapper.io;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -13,7 +14,29 @@ public final class ScannedInputs {
   private final ObjectScanner scanner;
   private final Map<Key, ObjectScan> scans = new ConcurrentHashMap<>();
 
-  private record Key(java.nio.file.Path file, long offset) {}
+  /**
+   * An object: file and member offset. A class, not a record: a record's equals and hashCode are
+   * bootstrapped through method handles, which a cold lto-wrapper spins at about 3 ms each.
+   */
+  private static final class Key {
+    private final Path file;
+    private final long offset;
+
+    Key(Path file, long offset) {
+      this.file = file;
+      this.offset = offset;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Key k && k.offset == offset && k.file.equals(file);
+    }
+
+    @Override
+    public int hashCode() {
+      return file.hashCode() * 31 + Long.hashCode(offset);
+    }
+  }
 
   /** A cache over {@code scanner}. */
   public ScannedInputs(ObjectScanner scanner) {
