@@ -29,13 +29,14 @@ if [[ ! -x target/offlink/libexec/offlink/lto-wrapper ]]; then
 fi
 # Stock GCC's nvptx link fails with /usr/local/bin's CUDA 13 ptxas: both sides run on this PATH.
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin
-if [[ -n $gcc ]]; then
-  exec python3 scripts/bench/offbench.py gcc --gcc "$gcc" "${args[@]}"
-fi
-# The scale plot is drawn with Debian's matplotlib (Debian's python3 on this PATH).
+# The plots are drawn with Debian's matplotlib (Debian's python3 on this PATH); offbench.py
+# imports it in every mode, --gcc included.
 if ! python3 -c 'import matplotlib' 2>/dev/null; then
   echo "bench.sh: installing python3-matplotlib for the scale plot" >&2
   sudo_=(); ((EUID == 0)) || sudo_=(sudo)
   "${sudo_[@]}" apt-get install -y -qq --no-install-recommends python3-matplotlib >&2
+fi
+if [[ -n $gcc ]]; then
+  exec python3 scripts/bench/offbench.py gcc --gcc "$gcc" "${args[@]}"
 fi
 exec python3 scripts/bench/offbench.py suite "$mode" "${args[@]}"
