@@ -26,22 +26,9 @@ class PackageCyclesTest {
               "org.offlink.ltowrapper",
               "org.offlink.cli");
 
-  /**
-   * lto-wrapper's {@code RunContext} (the per-run bag its steps take, in the root package with the
-   * orchestrators) is the one known exception: issue 14's first stage replaces it with steps that
-   * take what they use. Every other dependency counts.
-   */
   @Test
   void everyPackageIsFreeOfCycles() {
-    slices()
-        .matching("org.offlink.(**)")
-        .should()
-        .beFreeOfCycles()
-        .ignoreDependency(
-            DescribedPredicate.alwaysTrue(),
-            JavaClass.Predicates.simpleName("RunContext")
-                .and(JavaClass.Predicates.resideInAPackage("org.offlink.ltowrapper")))
-        .check(MAIN_CODE);
+    slices().matching("org.offlink.(**)").should().beFreeOfCycles().check(MAIN_CODE);
   }
 
   @Test

@@ -17,6 +17,7 @@ import org.offlink.ltowrapper.offload.Collect2Inputs;
 import org.offlink.ltowrapper.offload.ImageBuilders;
 import org.offlink.ltowrapper.offload.OffloadImages;
 import org.offlink.ltowrapper.offload.OffloadPolicy;
+import org.offlink.ltowrapper.offload.OffloadRun;
 import org.offlink.ltowrapper.options.DecodedOption;
 import org.offlink.ltowrapper.options.GccOption;
 import org.offlink.ltowrapper.options.LtoWrapperOptions;
@@ -27,6 +28,7 @@ import org.offlink.ltowrapper.options.QuotedOptions;
 import org.offlink.ltowrapper.report.LinkRecorder;
 import org.offlink.ltowrapper.run.Diagnostics;
 import org.offlink.ltowrapper.run.DumpNames;
+import org.offlink.ltowrapper.run.LinkOutputs;
 import org.offlink.ltowrapper.run.LinkTemps;
 import org.offlink.ltowrapper.run.LtoWrapperServices;
 
@@ -108,7 +110,8 @@ final class LinkRun implements AutoCloseable {
     DumpNames dump =
         DumpNames.of(settings.dumpdir().orElse(null), settings.linkerOutput().orElse(null));
     List<String> head = head(ilOptions, merger);
-    RunContext ctx = context(dump, merger);
+    OffloadRun ctx = context(dump, merger);
+    LinkOutputs outputs = new LinkOutputs(temps, dump, context.workingDirectory());
     List<String> lines = new ArrayList<>();
     Optional<List<String>> offloadNames = Optional.empty();
     List<String> hostCopies = List.of();
@@ -126,7 +129,7 @@ final class LinkRun implements AutoCloseable {
       offload = null;
     }
     if (offloadNames.isPresent()) {
-      hostCopies = new Collect2Inputs(ctx).hostCopies(options.inputs(), ltoObjects);
+      hostCopies = new Collect2Inputs(outputs).hostCopies(options.inputs(), ltoObjects);
     }
     boolean offloadPresent =
         options.offloadObjects().isPresent() || offloadNames.map(n -> !n.isEmpty()).orElse(false);
@@ -134,7 +137,10 @@ final class LinkRun implements AutoCloseable {
     if (!offloadPresent || !ltoObjects.isEmpty()) {
       // GCC 12 runs host LTO even with no LTO input when there is no offload work; with offload
       // objects only (the plain -fopenmp case) there is nothing to compile for the host.
-      host = new HostLto(ctx, plan, head, ltoArgs, ltoObjects).run(linkerOutputRel);
+      host =
+          new HostLto(
+                  outputs, ctx.children(), diag, options, services, plan, head, ltoArgs, ltoObjects)
+              .run(linkerOutputRel);
     }
     if (offload != null) {
       lines.addAll(offload.await());
@@ -170,7 +176,7 @@ final class LinkRun implements AutoCloseable {
     return names;
   }
 
-  private RunContext context(DumpNames dump, OptionMerger merger) {
+  private OffloadRun context(DumpNames dump, OptionMerger merger) {
     ChildRunner children =
         new ChildRunner(
             services.runner(),
@@ -186,7 +192,7 @@ final class LinkRun implements AutoCloseable {
             settings, OffloadImages.targets(settings).size(), imageBuilders.inProcess());
     int slots = policy.parallel() ? Math.max(1, services.cpuCount().getAsInt()) : 1;
     offloadScheduler = new JobScheduler(new FixedTokenPool(slots));
-    return new RunContext(
+    return new OffloadRun(
         options,
         services,
         context.workingDirectory(),

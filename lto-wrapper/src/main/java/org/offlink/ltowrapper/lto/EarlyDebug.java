@@ -5,10 +5,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.offlink.ltowrapper.RunContext;
+import org.offlink.ltowrapper.io.EarlyDebugCopier;
 import org.offlink.ltowrapper.io.InputFile;
+import org.offlink.ltowrapper.run.LinkOutputs;
 import org.offlink.ltowrapper.run.LtoWrapperException;
-import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * Early debug objects (LW:1167): for each LTO input with {@code .gnu.debuglto_.debug_info}, a copy
@@ -16,27 +16,36 @@ import org.offlink.streamer.io.WorkingDirectory;
  * a temp file; skipped entirely with a link-time {@code -g0}.
  */
 final class EarlyDebug {
-  private final RunContext ctx;
+  private final LinkOutputs outputs;
+  private final boolean skip;
+  private final EarlyDebugCopier copier;
 
-  EarlyDebug(RunContext ctx) {
-    this.ctx = ctx;
+  /**
+   * @param outputs where the copies go
+   * @param skip a link-time {@code -g0}: nothing is copied
+   * @param copier writes one input's early debug object
+   */
+  EarlyDebug(LinkOutputs outputs, boolean skip, EarlyDebugCopier copier) {
+    this.outputs = outputs;
+    this.skip = skip;
+    this.copier = copier;
   }
 
   List<String> copyAll(List<InputFile> objects, boolean rename) {
     List<String> names = new ArrayList<>();
-    if (ctx.settings().skipDebug()) {
+    if (skip) {
       return names;
     }
     for (InputFile in : objects) {
       String name =
-          ctx.temps().saveTemps()
+          outputs.temps().saveTemps()
               ? in.spelling() + ".debug.temp.o"
-              : ctx.temps().create(".debug.temp.o").toString();
-      Path out = WorkingDirectory.resolve(ctx.cwd(), name);
-      ctx.temps().register(name);
+              : outputs.temps().create(".debug.temp.o").toString();
+      Path out = outputs.resolve(name);
+      outputs.temps().register(name);
       boolean made;
       try {
-        made = ctx.services().earlyDebug().copy(in, out, rename);
+        made = copier.copy(in, out, rename);
       } catch (IOException e) {
         throw new LtoWrapperException(in.spelling() + ": " + e.getMessage(), e);
       }
@@ -50,9 +59,9 @@ final class EarlyDebug {
   }
 
   private void deleteQuietly(String name, Path out) {
-    ctx.temps().release(name);
+    outputs.temps().release(name);
     try {
-      if (!ctx.temps().saveTemps() || Files.size(out) == 0) {
+      if (!outputs.temps().saveTemps() || Files.size(out) == 0) {
         Files.deleteIfExists(out);
       }
     } catch (IOException e) {

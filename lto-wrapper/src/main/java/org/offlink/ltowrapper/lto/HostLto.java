@@ -5,13 +5,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Future;
-import org.offlink.ltowrapper.RunContext;
+import org.offlink.ltowrapper.exec.ChildRunner;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.jobs.FixedTokenPool;
 import org.offlink.ltowrapper.jobs.JobScheduler;
 import org.offlink.ltowrapper.jobs.JobserverClient;
 import org.offlink.ltowrapper.jobs.TokenPool;
+import org.offlink.ltowrapper.options.LtoWrapperOptions;
+import org.offlink.ltowrapper.run.Diagnostics;
+import org.offlink.ltowrapper.run.LinkOutputs;
 import org.offlink.ltowrapper.run.LtoWrapperException;
+import org.offlink.ltowrapper.run.LtoWrapperServices;
 import org.offlink.streamer.io.WorkingDirectory;
 
 /**
@@ -21,7 +25,11 @@ import org.offlink.streamer.io.WorkingDirectory;
  * jobserver, instead of through a generated makefile; each job's argv is GCC's.
  */
 public final class HostLto {
-  private final RunContext ctx;
+  private final LinkOutputs outputs;
+  private final ChildRunner children;
+  private final Diagnostics diag;
+  private final LtoWrapperOptions options;
+  private final LtoWrapperServices services;
   private final LtoPlan plan;
   private final List<String> head;
   private final List<String> ltoArgs;
@@ -30,17 +38,29 @@ public final class HostLto {
   /**
    * Creates the step.
    *
+   * @param outputs where the LTO outputs and early debug copies go
+   * @param children runs the driver for WPA and LTRANS
+   * @param options the invocation (verbosity, {@code -g0}, the children's environment)
+   * @param services the CPU count, the jobserver descriptors and the early debug copier
    * @param head the common driver argv ending with {@code -dumpbase} (LW:1532)
    * @param ltoArgs pass-through arguments ({@code -fresolution=}, {@code -flinker-output=})
    * @param objects the LTO objects in argv order
    */
   public HostLto(
-      RunContext ctx,
+      LinkOutputs outputs,
+      ChildRunner children,
+      Diagnostics diag,
+      LtoWrapperOptions options,
+      LtoWrapperServices services,
       LtoPlan plan,
       List<String> head,
       List<String> ltoArgs,
       List<InputFile> objects) {
-    this.ctx = ctx;
+    this.outputs = outputs;
+    this.children = children;
+    this.diag = diag;
+    this.options = options;
+    this.services = services;
     this.plan = plan;
     this.head = List.copyOf(head);
     this.ltoArgs = List.copyOf(ltoArgs);
@@ -55,22 +75,23 @@ public final class HostLto {
     List<String> argv = new ArrayList<>(head);
     String output;
     if (!plan.whopr()) {
-      argv.add(ctx.dump().named("lto.o"));
-      output = ctx.temps().saveTemps() ? ctx.dump().named("lto.o") : temp(".lto.o");
+      argv.add(outputs.dump().named("lto.o"));
+      output = outputs.temps().saveTemps() ? outputs.dump().named("lto.o") : temp(".lto.o");
       argv.add("-o");
       argv.add(output);
     } else {
-      argv.add(ctx.dump().named("wpa"));
-      output = ctx.temps().saveTemps() ? ctx.dump().named("ltrans.out") : temp(".ltrans.out");
+      argv.add(outputs.dump().named("wpa"));
+      output =
+          outputs.temps().saveTemps() ? outputs.dump().named("ltrans.out") : temp(".ltrans.out");
       argv.add("-fltrans-output-list=" + output);
-      if (plan.jobserver() && ctx.settings().verbose()) {
-        ctx.diag().verbose("Using make jobserver");
-      } else if (plan.autoParallel() && ctx.settings().verbose()) {
-        ctx.diag().verbose("LTO parallelism level set to " + cpus());
+      if (plan.jobserver() && options.settings().verbose()) {
+        diag.verbose("Using make jobserver");
+      } else if (plan.autoParallel() && options.settings().verbose()) {
+        diag.verbose("LTO parallelism level set to " + cpus());
       }
       argv.add(plan.wpaOption(cpus()));
     }
-    ctx.temps().register(output);
+    outputs.temps().register(output);
     argv.addAll(ltoArgs);
     for (InputFile o : objects) {
       argv.add(o.spelling());
@@ -81,15 +102,17 @@ public final class HostLto {
   /** Runs everything and returns the protocol lines: LTO objects, then early debug objects. */
   public List<String> run(boolean linkerOutputRel) {
     FirstStep first = firstStep();
-    ctx.children().runWithResponseFile(first.argv(), "ltrans_args");
-    List<String> debug = new EarlyDebug(ctx).copyAll(objects, !linkerOutputRel);
+    children.runWithResponseFile(first.argv(), "ltrans_args");
+    List<String> debug =
+        new EarlyDebug(outputs, options.settings().skipDebug(), services.earlyDebug())
+            .copyAll(objects, !linkerOutputRel);
     List<String> lines = new ArrayList<>();
     if (!plan.whopr()) {
       lines.add(first.output());
     } else {
-      Path list = WorkingDirectory.resolve(ctx.cwd(), first.output());
+      Path list = WorkingDirectory.resolve(outputs.cwd(), first.output());
       List<LtransList.Entry> entries = LtransList.read(list, first.output());
-      ctx.temps().maybeUnlink(first.output());
+      outputs.temps().maybeUnlink(first.output());
       warnAboutParallelism(entries.size());
       lines.addAll(runLtrans(entries));
     }
@@ -102,19 +125,19 @@ public final class HostLto {
       return;
     }
     if (plan.jobserverRequested() && plan.jobserverAuth().isEmpty()) {
-      ctx.diag().warning("jobserver is not available: " + plan.jobserverReason());
+      diag.warning("jobserver is not available: " + plan.jobserverReason());
     } else if (!plan.parallel()) {
-      ctx.diag().warning("using serial compilation of " + n + " LTRANS jobs");
+      diag.warning("using serial compilation of " + n + " LTRANS jobs");
     } else {
       return;
     }
-    ctx.diag().note("see the %<-flto%> option documentation for more information");
+    diag.note("see the %<-flto%> option documentation for more information");
   }
 
   /** The argv of LTRANS job {@code index}. */
   public List<String> ltransArgv(int index, LtransList.Entry e) {
     List<String> argv = new ArrayList<>(head);
-    argv.add(ctx.dump().ltransDumpbase(index));
+    argv.add(outputs.dump().ltransDumpbase(index));
     argv.add("-fltrans");
     argv.add("-o");
     argv.add(e.output());
@@ -125,8 +148,8 @@ public final class HostLto {
   private List<String> runLtrans(List<LtransList.Entry> entries) {
     for (LtransList.Entry e : entries) {
       if (!e.passThrough()) {
-        ctx.temps().register(e.input());
-        ctx.temps().register(e.output());
+        outputs.temps().register(e.input());
+        outputs.temps().register(e.output());
       }
     }
     List<Future<String>> jobs = new ArrayList<>();
@@ -152,27 +175,27 @@ public final class HostLto {
       // (reference §2.11): no response file, so -save-temps keeps neither
       // <dumppfx>ltrans<N>.ltrans_args
       // nor the driver's <dumppfx>ltrans<N>.ltrans.args.0 copy of it.
-      ctx.children().run(ltransArgv(index, e), ctx.options().environment());
+      children.run(ltransArgv(index, e), options.environment());
     } else {
-      String suffix = ctx.temps().saveTemps() ? "ltrans" + index + ".ltrans_args" : null;
-      ctx.children().runWithResponseFile(ltransArgv(index, e), suffix);
+      String suffix = outputs.temps().saveTemps() ? "ltrans" + index + ".ltrans_args" : null;
+      children.runWithResponseFile(ltransArgv(index, e), suffix);
     }
-    ctx.temps().maybeUnlink(e.input());
+    outputs.temps().maybeUnlink(e.input());
     return e.output();
   }
 
   private TokenPool ltransPool() throws IOException {
     if (plan.jobserver() && plan.jobserverAuth().isPresent()) {
-      return JobserverClient.connect(plan.jobserverAuth().get(), ctx.services().fdPath());
+      return JobserverClient.connect(plan.jobserverAuth().get(), services.fdPath());
     }
     return new FixedTokenPool(plan.slots(cpus()));
   }
 
   private int cpus() {
-    return Math.max(1, ctx.services().cpuCount().getAsInt());
+    return Math.max(1, services.cpuCount().getAsInt());
   }
 
   private String temp(String suffix) {
-    return ctx.temps().create(suffix).toString();
+    return outputs.temps().create(suffix).toString();
   }
 }

@@ -8,10 +8,9 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.offlink.ltowrapper.RunContext;
 import org.offlink.ltowrapper.io.InputFile;
+import org.offlink.ltowrapper.run.LinkOutputs;
 import org.offlink.ltowrapper.run.LtoWrapperException;
-import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * The non-plugin link ({@code gcc -fno-use-linker-plugin}): collect2 gives lto-wrapper every object
@@ -22,11 +21,11 @@ import org.offlink.streamer.io.WorkingDirectory;
  * the host tables keep the offload list's order); the original stays untouched.
  */
 public final class Collect2Inputs {
-  private final RunContext ctx;
+  private final LinkOutputs outputs;
 
-  /** Creates the step. */
-  public Collect2Inputs(RunContext ctx) {
-    this.ctx = ctx;
+  /** Creates the step, writing its copies to {@code outputs}. */
+  public Collect2Inputs(LinkOutputs outputs) {
+    this.outputs = outputs;
   }
 
   /**
@@ -40,28 +39,18 @@ public final class Collect2Inputs {
     }
     List<String> copies = new ArrayList<>();
     for (String arg : inputs) {
-      Path file = WorkingDirectory.resolve(ctx.cwd(), arg);
+      Path file = outputs.resolve(arg);
       if (arg.startsWith("-") || lto.contains(arg) || !Files.isRegularFile(file)) {
         continue;
       }
-      String name = outputName(copies.size());
+      String name = outputs.name("host" + copies.size() + ".o", ".host.o");
       try {
-        Files.copy(
-            file, WorkingDirectory.resolve(ctx.cwd(), name), StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(file, outputs.resolve(name), StandardCopyOption.REPLACE_EXISTING);
       } catch (IOException e) {
         throw new LtoWrapperException("writing output file " + name + ": " + e.getMessage(), e);
       }
       copies.add(name);
     }
     return copies;
-  }
-
-  private String outputName(int index) {
-    if (ctx.temps().saveTemps()) {
-      String name = ctx.dump().named("host" + index + ".o");
-      ctx.temps().register(name);
-      return name;
-    }
-    return ctx.temps().create(".host.o").toString();
   }
 }

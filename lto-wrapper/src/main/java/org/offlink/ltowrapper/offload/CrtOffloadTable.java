@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Optional;
-import org.offlink.ltowrapper.RunContext;
+import org.offlink.ltowrapper.run.LinkOutputs;
 import org.offlink.ltowrapper.run.LtoWrapperException;
 import org.offlink.streamer.io.WorkingDirectory;
 
@@ -19,10 +19,27 @@ import org.offlink.streamer.io.WorkingDirectory;
  * copies that GCC's position-independent {@code crtoffloadtableS.o} instead (delta §4.1 L1).
  */
 final class CrtOffloadTable {
-  private final RunContext ctx;
+  private final LinkOutputs outputs;
+  private final Optional<String> libraryPath;
+  private final boolean positionIndependent;
+  private final boolean pieVariantShipped;
 
-  CrtOffloadTable(RunContext ctx) {
-    this.ctx = ctx;
+  /**
+   * @param outputs where the table object goes
+   * @param libraryPath {@code LIBRARY_PATH}, along which GCC's table objects are found
+   * @param positionIndependent the link needs a position-independent table (see {@link
+   *     OffloadPolicy#positionIndependentTable})
+   * @param pieVariantShipped this GCC ships {@code crtoffloadtableS.o} (13+)
+   */
+  CrtOffloadTable(
+      LinkOutputs outputs,
+      Optional<String> libraryPath,
+      boolean positionIndependent,
+      boolean pieVariantShipped) {
+    this.outputs = outputs;
+    this.libraryPath = libraryPath;
+    this.positionIndependent = positionIndependent;
+    this.pieVariantShipped = pieVariantShipped;
   }
 
   /**
@@ -31,9 +48,9 @@ final class CrtOffloadTable {
    */
   Prepared prepare() {
     try {
-      return new Prepared(ctx.cwd(), create(), null);
+      return new Prepared(outputs.cwd(), create(), null);
     } catch (LtoWrapperException e) {
-      return new Prepared(ctx.cwd(), Optional.empty(), e);
+      return new Prepared(outputs.cwd(), Optional.empty(), e);
     }
   }
 
@@ -63,13 +80,12 @@ final class CrtOffloadTable {
   }
 
   private Optional<String> create() {
-    Optional<String> libraryPath = ctx.settings().libraryPath();
     if (libraryPath.isEmpty()) {
       return Optional.empty();
     }
     String variant = "";
-    if (ctx.offloadPolicy().positionIndependentTable()) {
-      if (!ctx.settings().gccRelease().linkStep().pieTableVariant()) {
+    if (positionIndependent) {
+      if (!pieVariantShipped) {
         String name = outputName();
         write(name, OffloadTableObject.bytes());
         return Optional.of(name);
@@ -79,12 +95,11 @@ final class CrtOffloadTable {
       variant = "S";
     }
     for (String entry : libraryPath.get().split(":", -1)) {
-      Path src = WorkingDirectory.resolve(ctx.cwd(), entry + "/crtoffloadtable" + variant + ".o");
+      Path src = outputs.resolve(entry + "/crtoffloadtable" + variant + ".o");
       if (Files.isReadable(src) && !Files.isDirectory(src)) {
         String name = outputName();
         try {
-          Files.copy(
-              src, WorkingDirectory.resolve(ctx.cwd(), name), StandardCopyOption.REPLACE_EXISTING);
+          Files.copy(src, outputs.resolve(name), StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
           throw new LtoWrapperException("writing output file", e);
         }
@@ -96,17 +111,12 @@ final class CrtOffloadTable {
   }
 
   private String outputName() {
-    if (ctx.temps().saveTemps()) {
-      String name = ctx.dump().named("crtoffloadtable.o");
-      ctx.temps().register(name);
-      return name;
-    }
-    return ctx.temps().create(".crtoffloadtable.o").toString();
+    return outputs.name("crtoffloadtable.o", ".crtoffloadtable.o");
   }
 
   private void write(String name, byte[] bytes) {
     try {
-      Files.write(WorkingDirectory.resolve(ctx.cwd(), name), bytes);
+      Files.write(outputs.resolve(name), bytes);
     } catch (IOException e) {
       throw new LtoWrapperException("writing output file", e);
     }

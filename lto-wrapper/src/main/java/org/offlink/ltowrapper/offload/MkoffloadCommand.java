@@ -6,7 +6,6 @@ import java.util.Optional;
 import org.offlink.bridge.OfflinkFlags.OffloadFailure;
 import org.offlink.bridge.gcc.GccRelease;
 import org.offlink.bridge.process.CommandResult;
-import org.offlink.ltowrapper.RunContext;
 import org.offlink.ltowrapper.options.DecodedOption;
 import org.offlink.ltowrapper.options.HostHardening;
 import org.offlink.ltowrapper.options.OptionForwarding;
@@ -25,7 +24,7 @@ import org.offlink.ltowrapper.options.OptionForwarding;
  * fatal as in GCC 12, or, under {@link OffloadFailure#WARN}, drops the target with one warning.
  */
 public final class MkoffloadCommand {
-  private final RunContext ctx;
+  private final OffloadRun ctx;
   private final String mkoffload;
   private final String target;
   private final List<String> inputs;
@@ -33,7 +32,7 @@ public final class MkoffloadCommand {
 
   /** Describes the run. */
   public MkoffloadCommand(
-      RunContext ctx,
+      OffloadRun ctx,
       String mkoffload,
       String target,
       List<String> inputs,

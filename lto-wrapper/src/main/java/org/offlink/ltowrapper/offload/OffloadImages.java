@@ -18,7 +18,6 @@ import org.offlink.bridge.gcc.LibgompRuntime;
 import org.offlink.bridge.gcc.RuntimeCompatibility;
 import org.offlink.bridge.image.ImageCounts;
 import org.offlink.bridge.tool.OffloadTarget;
-import org.offlink.ltowrapper.RunContext;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.jobs.JobScheduler;
 import org.offlink.ltowrapper.options.DecodedOption;
@@ -27,6 +26,7 @@ import org.offlink.ltowrapper.options.HostHardening;
 import org.offlink.ltowrapper.options.LtoWrapperOptions;
 import org.offlink.ltowrapper.options.OptionMerger;
 import org.offlink.ltowrapper.options.QuotedOptions;
+import org.offlink.ltowrapper.run.LinkOutputs;
 import org.offlink.ltowrapper.run.LtoWrapperException;
 import org.offlink.streamer.MalformedObjectException;
 import org.offlink.streamer.io.WorkingDirectory;
@@ -40,11 +40,11 @@ import org.offlink.streamer.io.WorkingDirectory;
  * per built image.
  */
 public final class OffloadImages {
-  private final RunContext ctx;
+  private final OffloadRun ctx;
   private Optional<LibgompRuntime> libgomp; // null until looked up
 
   /** Creates the step. */
-  public OffloadImages(RunContext ctx) {
+  public OffloadImages(OffloadRun ctx) {
     this.ctx = ctx;
   }
 
@@ -85,11 +85,19 @@ public final class OffloadImages {
     }
     // Also while the first accel compiler runs: the table object, needed once an image exists.
     Optional<CrtOffloadTable.Prepared> table =
-        images.isEmpty() ? Optional.empty() : Optional.of(new CrtOffloadTable(ctx).prepare());
+        images.isEmpty() ? Optional.empty() : Optional.of(crtOffloadTable().prepare());
     if (!images.isEmpty()) {
       libgomp(); // and the libgomp for the runtime check, looked up once here
     }
     return new Pending(images, table);
+  }
+
+  private CrtOffloadTable crtOffloadTable() {
+    return new CrtOffloadTable(
+        new LinkOutputs(ctx.temps(), ctx.dump(), ctx.cwd()),
+        ctx.settings().libraryPath(),
+        ctx.offloadPolicy().positionIndependentTable(),
+        ctx.settings().gccRelease().linkStep().pieTableVariant());
   }
 
   private void readHostTables(List<String> names, CompletableFuture<Optional<HostTables>> host) {

@@ -1,11 +1,9 @@
-package org.offlink.ltowrapper;
+package org.offlink.ltowrapper.offload;
 
 import java.nio.file.Path;
 import org.offlink.ltowrapper.exec.ChildRunner;
 import org.offlink.ltowrapper.io.ScannedInputs;
 import org.offlink.ltowrapper.jobs.JobScheduler;
-import org.offlink.ltowrapper.offload.ImageBuilders;
-import org.offlink.ltowrapper.offload.OffloadPolicy;
 import org.offlink.ltowrapper.options.LtoWrapperOptions;
 import org.offlink.ltowrapper.options.OptionMerger;
 import org.offlink.ltowrapper.report.LinkRecorder;
@@ -15,7 +13,9 @@ import org.offlink.ltowrapper.run.LinkTemps;
 import org.offlink.ltowrapper.run.LtoWrapperServices;
 
 /**
- * The state shared by the steps of one run.
+ * What the offload half of one run shares: {@link OffloadImages} and the {@link MkoffloadCommand}s
+ * it runs (the host-LTO steps take their own, narrower arguments). Lives with the offload steps, so
+ * that they depend on nothing above them.
  *
  * @param options the parsed invocation
  * @param services the plugged-in collaborators
@@ -31,7 +31,7 @@ import org.offlink.ltowrapper.run.LtoWrapperServices;
  * @param imageBuilders how each target's mkoffload runs (in this JVM or as a program)
  * @param scans the input objects' scans, each read once per run
  */
-public record RunContext(
+public record OffloadRun(
     LtoWrapperOptions options,
     LtoWrapperServices services,
     Path cwd,
