@@ -113,13 +113,14 @@ public final class Mkoffload {
    * before the run (a response file that cannot be expanded).
    */
   public static int fatal(ToolContext context, String message) {
-    context.err().println(PROGRAM + ": fatal error: " + message);
-    context.err().println("compilation terminated.");
-    context.err().flush();
-    return 1;
+    return fatal(context, PROGRAM, message);
   }
 
   private int fatal(String message) {
+    return fatal(context, program, message);
+  }
+
+  private static int fatal(ToolContext context, String program, String message) {
     context.err().println(program + ": fatal error: " + message);
     context.err().println("compilation terminated.");
     context.err().flush();

@@ -28,11 +28,6 @@ public record ObjectScan(
     Objects.requireNonNull(tables, "tables");
   }
 
-  /** The strings of {@code section}, if the object has it. */
-  public Optional<List<String>> opts(OptsSectionName section) {
-    return section == OptsSectionName.HOST_LTO ? hostOpts : offloadOpts;
-  }
-
   /**
    * The sizes of an object's {@code .gnu.offload_funcs} and {@code .gnu.offload_vars} (0 when
    * absent) and its ELF class, from which the entry counts follow.

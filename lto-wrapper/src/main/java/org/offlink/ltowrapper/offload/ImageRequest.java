@@ -25,9 +25,4 @@ public record ImageRequest(String target, List<String> argv, String output, Stri
       throw new IllegalArgumentException("empty mkoffload command line");
     }
   }
-
-  /** The mkoffload program. */
-  public String mkoffload() {
-    return argv.get(0);
-  }
 }
