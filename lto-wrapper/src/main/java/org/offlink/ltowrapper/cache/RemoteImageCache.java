@@ -1,0 +1,16 @@
+package org.offlink.ltowrapper.cache;
+
+import java.util.Optional;
+
+/**
+ * A cache shared across machines. Never fails a link: a server that is slow, failing or
+ * unreachable, or a blob that does not match its digest, is a miss (and one warning per link, after
+ * which the remote is not asked again).
+ */
+public interface RemoteImageCache {
+  /** The entry under {@code key}, verified against its digests, or empty. */
+  Optional<CachedImage> get(CacheKey key);
+
+  /** Stores {@code image} under {@code key} (nothing when read-only or after a failure). */
+  void put(CacheKey key, CachedImage image);
+}
