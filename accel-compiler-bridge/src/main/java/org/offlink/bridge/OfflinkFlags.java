@@ -24,19 +24,26 @@ import org.offlink.bridge.wrapper.WrapperMode;
  * @param keepHostHardening true with {@code --keep-host-hardening} (lto-wrapper: pass host-only
  *     hardening options such as {@code -fcf-protection=full} to the accel compilers, as GCC 12
  *     does, instead of dropping them with a warning)
+ * @param cache false with {@code --no-cache} (lto-wrapper: neither read nor write the device-image
+ *     cache)
+ * @param remoteCacheReadOnly true with {@code --remote-cache-read-only} (lto-wrapper: take images
+ *     from {@code OFFLINK_REMOTE_CACHE}, never upload)
  */
 public record OfflinkFlags(
     Optional<WrapperMode> wrapper,
     Optional<OffloadFailure> offloadFailure,
     boolean consistencyCheck,
     Optional<Boolean> parallelOffload,
-    boolean keepHostHardening) {
+    boolean keepHostHardening,
+    boolean cache,
+    boolean remoteCacheReadOnly) {
   /** The environment variable holding the words. */
   public static final String VARIABLE = "OFFLINK_FLAGS";
 
   /** No flags given. */
   public static final OfflinkFlags NONE =
-      new OfflinkFlags(Optional.empty(), Optional.empty(), true, Optional.empty(), false);
+      new OfflinkFlags(
+          Optional.empty(), Optional.empty(), true, Optional.empty(), false, true, false);
 
   /** Checks the fields. */
   public OfflinkFlags {
@@ -66,7 +73,9 @@ public record OfflinkFlags(
     NO_CONSISTENCY_CHECK("--no-consistency-check", Tool.LTO_WRAPPER, ""),
     PARALLEL_OFFLOAD("--parallel-offload", Tool.LTO_WRAPPER, ""),
     SERIAL_OFFLOAD("--serial-offload", Tool.LTO_WRAPPER, ""),
-    KEEP_HOST_HARDENING("--keep-host-hardening", Tool.LTO_WRAPPER, "");
+    KEEP_HOST_HARDENING("--keep-host-hardening", Tool.LTO_WRAPPER, ""),
+    NO_CACHE("--no-cache", Tool.LTO_WRAPPER, ""),
+    REMOTE_CACHE_READ_ONLY("--remote-cache-read-only", Tool.LTO_WRAPPER, "");
 
     private final String spelling;
     private final Tool tool;
@@ -145,32 +154,50 @@ public record OfflinkFlags(
                             + Flag.usage()
                             + ")"));
     String value = flag.takesValue() ? word.substring(flag.spelling.length()) : "";
-    return switch (flag) {
-      case WRAPPER ->
-          new OfflinkFlags(
-              Optional.of(wrapperMode(value)),
-              offloadFailure,
-              consistencyCheck,
-              parallelOffload,
-              keepHostHardening);
-      case OFFLOAD_FAILURE ->
-          new OfflinkFlags(
-              wrapper,
-              Optional.of(failure(value)),
-              consistencyCheck,
-              parallelOffload,
-              keepHostHardening);
-      case NO_CONSISTENCY_CHECK ->
-          new OfflinkFlags(wrapper, offloadFailure, false, parallelOffload, keepHostHardening);
-      case PARALLEL_OFFLOAD ->
-          new OfflinkFlags(
-              wrapper, offloadFailure, consistencyCheck, Optional.of(true), keepHostHardening);
-      case SERIAL_OFFLOAD ->
-          new OfflinkFlags(
-              wrapper, offloadFailure, consistencyCheck, Optional.of(false), keepHostHardening);
-      case KEEP_HOST_HARDENING ->
-          new OfflinkFlags(wrapper, offloadFailure, consistencyCheck, parallelOffload, true);
-    };
+    Builder b = new Builder(this);
+    switch (flag) {
+      case WRAPPER -> b.wrapper = Optional.of(wrapperMode(value));
+      case OFFLOAD_FAILURE -> b.offloadFailure = Optional.of(failure(value));
+      case NO_CONSISTENCY_CHECK -> b.consistencyCheck = false;
+      case PARALLEL_OFFLOAD -> b.parallelOffload = Optional.of(true);
+      case SERIAL_OFFLOAD -> b.parallelOffload = Optional.of(false);
+      case KEEP_HOST_HARDENING -> b.keepHostHardening = true;
+      case NO_CACHE -> b.cache = false;
+      case REMOTE_CACHE_READ_ONLY -> b.remoteCacheReadOnly = true;
+    }
+    return b.build();
+  }
+
+  /** A copy to change one field of (the record's fields, mutable, for {@link #with}). */
+  private static final class Builder {
+    private Optional<WrapperMode> wrapper;
+    private Optional<OffloadFailure> offloadFailure;
+    private boolean consistencyCheck;
+    private Optional<Boolean> parallelOffload;
+    private boolean keepHostHardening;
+    private boolean cache;
+    private boolean remoteCacheReadOnly;
+
+    Builder(OfflinkFlags f) {
+      wrapper = f.wrapper;
+      offloadFailure = f.offloadFailure;
+      consistencyCheck = f.consistencyCheck;
+      parallelOffload = f.parallelOffload;
+      keepHostHardening = f.keepHostHardening;
+      cache = f.cache;
+      remoteCacheReadOnly = f.remoteCacheReadOnly;
+    }
+
+    OfflinkFlags build() {
+      return new OfflinkFlags(
+          wrapper,
+          offloadFailure,
+          consistencyCheck,
+          parallelOffload,
+          keepHostHardening,
+          cache,
+          remoteCacheReadOnly);
+    }
   }
 
   private static WrapperMode wrapperMode(String value) {

@@ -37,6 +37,16 @@ class OfflinkFlagsTest {
   }
 
   @Test
+  void theCacheIsOnAndWritableUnlessTurnedOff() {
+    assertTrue(OfflinkFlags.NONE.cache());
+    assertFalse(OfflinkFlags.NONE.remoteCacheReadOnly());
+    OfflinkFlags f = OfflinkFlags.parse(List.of("--no-cache", "--remote-cache-read-only"));
+    assertFalse(f.cache());
+    assertTrue(f.remoteCacheReadOnly());
+    assertTrue(f.consistencyCheck(), "other fields are kept");
+  }
+
+  @Test
   void unknownWordsAndValuesAreOneLineErrorsNamingTheVariable() {
     for (String bad : List.of("--frobnicate", "--offload-failure=maybe", "--wrapper")) {
       IllegalArgumentException e =

@@ -117,6 +117,32 @@ public record GccInstallation(String hostTriplet, GccVersion version) {
     return true;
   }
 
+  /**
+   * The installation named by a tool's environment, without running anything: from {@code
+   * COLLECT_LTO_WRAPPER} when it (or what it links to) lies in a GCC library directory, else from
+   * the first such directory on {@code COMPILER_PATH} (the driver puts its own there); empty when
+   * neither says.
+   */
+  public static Optional<GccInstallation> fromEnvironment(Map<String, String> environment) {
+    String wrapper = environment.get("COLLECT_LTO_WRAPPER");
+    if (wrapper != null) {
+      Path p = Path.of(wrapper);
+      Optional<GccInstallation> direct = fromLibraryPath(p);
+      if (direct.isPresent()) {
+        return direct;
+      }
+      try {
+        Optional<GccInstallation> linked = fromLibraryPath(p.toRealPath());
+        if (linked.isPresent()) {
+          return linked;
+        }
+      } catch (IOException e) {
+        // not a link into a GCC library directory: COMPILER_PATH decides
+      }
+    }
+    return fromCompilerPath(environment.getOrDefault("COMPILER_PATH", ""));
+  }
+
   /** The major version. */
   public int major() {
     return version.major();

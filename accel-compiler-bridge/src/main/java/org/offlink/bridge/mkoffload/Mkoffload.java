@@ -352,34 +352,16 @@ public final class Mkoffload {
   }
 
   /**
-   * The GCC installation without running anything where possible: from {@code COLLECT_LTO_WRAPPER}
-   * when it (or what it links to) lies in a GCC library directory, else from the first such
-   * directory on {@code COMPILER_PATH} (the driver puts its own there); only then by asking {@code
-   * COLLECT_GCC -dumpmachine/-dumpfullversion}.
+   * The GCC installation without running anything where possible ({@link
+   * GccInstallation#fromEnvironment}); only then by asking {@code COLLECT_GCC
+   * -dumpmachine/-dumpfullversion}.
    */
   private GccInstallation installation(ProcessRunner runner) throws IOException {
-    Optional<GccInstallation> found =
-        context.env("COLLECT_LTO_WRAPPER").flatMap(Mkoffload::fromLibraryPath);
-    if (found.isEmpty()) {
-      found = GccInstallation.fromCompilerPath(context.env("COMPILER_PATH").orElse(""));
-    }
+    Optional<GccInstallation> found = GccInstallation.fromEnvironment(context.environment());
     if (found.isPresent()) {
       return found.get();
     }
     return GccInstallation.detect(context.environment(), context.workingDirectory(), runner);
-  }
-
-  private static Optional<GccInstallation> fromLibraryPath(String path) {
-    Path p = Path.of(path);
-    Optional<GccInstallation> direct = GccInstallation.fromLibraryPath(p);
-    if (direct.isPresent()) {
-      return direct;
-    }
-    try {
-      return GccInstallation.fromLibraryPath(p.toRealPath());
-    } catch (IOException e) {
-      return Optional.empty();
-    }
   }
 
   private TempFiles newTempFiles(OffloadOptions options) {

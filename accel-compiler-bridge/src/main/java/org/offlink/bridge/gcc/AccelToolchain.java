@@ -1,0 +1,102 @@
+package org.offlink.bridge.gcc;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.offlink.bridge.tool.OffloadTarget;
+import org.offlink.bridge.tool.ResolvedTool;
+import org.offlink.bridge.tool.ToolLocator;
+import org.offlink.bridge.tool.ToolNotFoundException;
+
+/**
+ * The files that make one target's device images, as mkoffload will use them: the accel driver it
+ * resolves, and everything in the accel tool and library folders of the GCC installation (the accel
+ * {@code lto1}, the assembler and linker it links to, {@code libgomp.a}, newlib, the multilib
+ * folders), each with its size and modification time (a package manager keeps a file's time from
+ * its package, so the same packages give the same stamps on every machine; folders' times are the
+ * machine's own and are left out: every file is listed anew each time). Headers are left out: an
+ * offload link compiles no source. Listing and stating the files is cheap; no file is read or run,
+ * so a key can be taken on every link.
+ *
+ * @param gcc the host GCC installation
+ * @param stamps one line per file, {@code <size> <mtime> <path>}, sorted by path; a symbolic link
+ *     is stamped as the file it leads to, under its own name
+ */
+public record AccelToolchain(GccInstallation gcc, List<String> stamps) {
+  private static final int MAX_DEPTH = 3;
+
+  /** Copies the list. */
+  public AccelToolchain {
+    stamps = List.copyOf(stamps);
+  }
+
+  /**
+   * The toolchain that mkoffload for {@code target} would use in {@code environment} (its {@code
+   * COLLECT_GCC}, {@code COMPILER_PATH}, {@code PATH}, {@code COLLECT_LTO_WRAPPER}); empty when the
+   * installation or the accel driver cannot be found without running anything, or none of its
+   * folders exists.
+   */
+  public static Optional<AccelToolchain> of(
+      Map<String, String> environment, Path workingDirectory, OffloadTarget target) {
+    Optional<GccInstallation> found = GccInstallation.fromEnvironment(environment);
+    if (found.isEmpty()) {
+      return Optional.empty();
+    }
+    GccInstallation gcc = found.get();
+    ResolvedTool driver;
+    try {
+      driver =
+          new ToolLocator(environment, workingDirectory)
+              .findAccelCompiler(gcc.accelDriverName(target), target.debianPackage(gcc.major()));
+    } catch (ToolNotFoundException e) {
+      return Optional.empty();
+    }
+    TreeMap<String, String> stamps = new TreeMap<>();
+    stamp(driver.path(), stamps);
+    boolean anyFolder = false;
+    for (Path dir :
+        List.of(gcc.debianAccelToolDirectory(target), gcc.debianAccelLibraryDirectory(target))) {
+      if (Files.isDirectory(dir)) {
+        anyFolder = true;
+        walk(dir, 0, stamps);
+      }
+    }
+    return anyFolder
+        ? Optional.of(new AccelToolchain(gcc, new ArrayList<>(stamps.values())))
+        : Optional.empty();
+  }
+
+  private static void walk(Path dir, int depth, TreeMap<String, String> stamps) {
+    try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+      for (Path entry : entries) {
+        if (Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)) {
+          if (depth < MAX_DEPTH && !entry.getFileName().toString().equals("include")) {
+            walk(entry, depth + 1, stamps);
+          }
+        } else {
+          stamp(entry, stamps);
+        }
+      }
+    } catch (IOException e) {
+      stamps.put(dir + "/", "unreadable " + dir);
+    }
+  }
+
+  private static void stamp(Path file, TreeMap<String, String> stamps) {
+    String name = file.toString();
+    try {
+      BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
+      stamps.put(name, a.size() + " " + a.lastModifiedTime().toMillis() + " " + name);
+    } catch (IOException e) {
+      stamps.put(name, "missing " + name);
+    }
+  }
+}
