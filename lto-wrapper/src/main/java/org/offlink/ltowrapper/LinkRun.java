@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.offlink.bridge.ToolContext;
+import org.offlink.ltowrapper.cache.LinkCaches;
 import org.offlink.ltowrapper.exec.ChildRunner;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.io.ScannedInputs;
@@ -139,7 +140,16 @@ final class LinkRun implements AutoCloseable {
       // objects only (the plain -fopenmp case) there is nothing to compile for the host.
       host =
           new HostLto(
-                  outputs, ctx.children(), diag, options, services, plan, head, ltoArgs, ltoObjects)
+                  outputs,
+                  ctx.children(),
+                  diag,
+                  options,
+                  services,
+                  plan,
+                  head,
+                  ltoArgs,
+                  ltoObjects,
+                  in -> scans.of(in).hasEarlyDebugInfo())
               .run(linkerOutputRel);
     }
     if (offload != null) {
@@ -205,7 +215,17 @@ final class LinkRun implements AutoCloseable {
         report,
         policy,
         imageBuilders,
-        scans);
+        scans,
+        imageBuilders.inProcess()
+            ? LinkCaches.forLink(
+                options.environment(),
+                context.workingDirectory(),
+                scans,
+                diag::warning,
+                settings.verbose() || settings.saveTemps()
+                    ? Optional.of(diag::verbose)
+                    : Optional.empty())
+            : Optional.empty());
   }
 
   /**

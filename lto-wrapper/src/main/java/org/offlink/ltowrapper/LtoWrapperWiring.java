@@ -6,6 +6,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.offlink.bridge.ToolContext;
@@ -80,10 +81,22 @@ final class LtoWrapperWiring {
               new ObjectScan.TableSections(
                   sectionSize(elf, HostOffloadTable.FUNCS.sectionName()),
                   sectionSize(elf, HostOffloadTable.VARS.sectionName()),
-                  elf.header().elfClass() == ElfClass.ELF64)));
+                  elf.header().elfClass() == ElfClass.ELF64)),
+          ranges(elf, ".gnu.offload_lto_"),
+          ranges(elf, ".gnu.debuglto_"));
     } catch (MalformedObjectException notAnObject) {
       return ObjectScan.NOT_AN_OBJECT;
     }
+  }
+
+  private static List<ObjectScan.SectionRange> ranges(ElfFile elf, String prefix) {
+    List<ObjectScan.SectionRange> ranges = new ArrayList<>();
+    for (ElfSection section : elf.sectionsWithPrefix(prefix)) {
+      long size = section.hasFileData() ? section.size() : 0;
+      ranges.add(
+          new ObjectScan.SectionRange(section.name(), elf.baseOffset() + section.offset(), size));
+    }
+    return ranges;
   }
 
   private static Optional<List<String>> opts(ElfFile elf, OptsSectionName section)

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.process.Command;
+import org.offlink.ltowrapper.cache.ImageCache;
 import org.offlink.ltowrapper.exec.ChildRunner;
 import org.offlink.ltowrapper.io.EarlyDebugCopier;
 import org.offlink.ltowrapper.io.ObjectScan;
@@ -83,7 +84,11 @@ final class Harness {
           return new ObjectScan(
               Optional.ofNullable(hostOpts.get(input.spelling())),
               Optional.ofNullable(offloadOpts.get(input.spelling())),
-              Optional.empty());
+              Optional.empty(),
+              List.of(),
+              earlyDebug.containsKey(input.spelling())
+                  ? List.of(new ObjectScan.SectionRange(ObjectScan.EARLY_DEBUG_INFO, 0, 1))
+                  : List.of());
         },
         file -> {
           List<String> lines = Files.readAllLines(file);
@@ -115,7 +120,7 @@ final class Harness {
     return new ImageBuilders() {
       @Override
       public ImageBuilder forMkoffload(
-          String mkoffload, ChildRunner children, LinkRecorder report) {
+          String mkoffload, ChildRunner children, LinkRecorder report, Optional<ImageCache> cache) {
         if (!mkoffload.endsWith("/mkoffload")) {
           return new SubprocessImageBuilder(children);
         }

@@ -5,30 +5,39 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import org.offlink.ltowrapper.io.EarlyDebugCopier;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.run.LinkOutputs;
 import org.offlink.ltowrapper.run.LtoWrapperException;
 
 /**
- * Early debug objects (LW:1167): for each LTO input with {@code .gnu.debuglto_.debug_info}, a copy
- * of its early debug sections named {@code <spelling>.debug.temp.o} with {@code -save-temps}, else
- * a temp file; skipped entirely with a link-time {@code -g0}.
+ * Early debug objects (LW:1167): for each LTO input with {@code .gnu.debuglto_.debug_info} (known
+ * from the input's scan, so an input without it is not opened again), a copy of its early debug
+ * sections named {@code <spelling>.debug.temp.o} with {@code -save-temps}, else a temp file;
+ * skipped entirely with a link-time {@code -g0}.
  */
 final class EarlyDebug {
   private final LinkOutputs outputs;
   private final boolean skip;
   private final EarlyDebugCopier copier;
+  private final Predicate<InputFile> hasEarlyDebug;
 
   /**
    * @param outputs where the copies go
    * @param skip a link-time {@code -g0}: nothing is copied
    * @param copier writes one input's early debug object
+   * @param hasEarlyDebug whether an input's scan found early debug info
    */
-  EarlyDebug(LinkOutputs outputs, boolean skip, EarlyDebugCopier copier) {
+  EarlyDebug(
+      LinkOutputs outputs,
+      boolean skip,
+      EarlyDebugCopier copier,
+      Predicate<InputFile> hasEarlyDebug) {
     this.outputs = outputs;
     this.skip = skip;
     this.copier = copier;
+    this.hasEarlyDebug = hasEarlyDebug;
   }
 
   List<String> copyAll(List<InputFile> objects, boolean rename) {
@@ -37,6 +46,9 @@ final class EarlyDebug {
       return names;
     }
     for (InputFile in : objects) {
+      if (!hasEarlyDebug.test(in)) {
+        continue;
+      }
       String name =
           outputs.temps().saveTemps()
               ? in.spelling() + ".debug.temp.o"

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Future;
+import java.util.function.Predicate;
 import org.offlink.ltowrapper.exec.ChildRunner;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.jobs.FixedTokenPool;
@@ -34,6 +35,7 @@ public final class HostLto {
   private final List<String> head;
   private final List<String> ltoArgs;
   private final List<InputFile> objects;
+  private final Predicate<InputFile> hasEarlyDebug;
 
   /**
    * Creates the step.
@@ -45,6 +47,7 @@ public final class HostLto {
    * @param head the common driver argv ending with {@code -dumpbase} (LW:1532)
    * @param ltoArgs pass-through arguments ({@code -fresolution=}, {@code -flinker-output=})
    * @param objects the LTO objects in argv order
+   * @param hasEarlyDebug whether an object's scan found early debug info to copy
    */
   public HostLto(
       LinkOutputs outputs,
@@ -55,7 +58,8 @@ public final class HostLto {
       LtoPlan plan,
       List<String> head,
       List<String> ltoArgs,
-      List<InputFile> objects) {
+      List<InputFile> objects,
+      Predicate<InputFile> hasEarlyDebug) {
     this.outputs = outputs;
     this.children = children;
     this.diag = diag;
@@ -65,6 +69,7 @@ public final class HostLto {
     this.head = List.copyOf(head);
     this.ltoArgs = List.copyOf(ltoArgs);
     this.objects = List.copyOf(objects);
+    this.hasEarlyDebug = hasEarlyDebug;
   }
 
   /** The WPA (or LTO) argv and the output it names: the list file or the LTO object. */
@@ -104,7 +109,8 @@ public final class HostLto {
     FirstStep first = firstStep();
     children.runWithResponseFile(first.argv(), "ltrans_args");
     List<String> debug =
-        new EarlyDebug(outputs, options.settings().skipDebug(), services.earlyDebug())
+        new EarlyDebug(
+                outputs, options.settings().skipDebug(), services.earlyDebug(), hasEarlyDebug)
             .copyAll(objects, !linkerOutputRel);
     List<String> lines = new ArrayList<>();
     if (!plan.whopr()) {

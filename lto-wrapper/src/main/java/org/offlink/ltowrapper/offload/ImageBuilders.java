@@ -1,5 +1,7 @@
 package org.offlink.ltowrapper.offload;
 
+import java.util.Optional;
+import org.offlink.ltowrapper.cache.ImageCache;
 import org.offlink.ltowrapper.exec.ChildRunner;
 import org.offlink.ltowrapper.report.LinkRecorder;
 
@@ -9,8 +11,12 @@ import org.offlink.ltowrapper.report.LinkRecorder;
  * through {@link org.offlink.ltowrapper.run.LtoWrapperServices}.
  */
 public interface ImageBuilders {
-  /** The builder for {@code mkoffload} (a path as located), running through {@code children}. */
-  ImageBuilder forMkoffload(String mkoffload, ChildRunner children, LinkRecorder report);
+  /**
+   * The builder for {@code mkoffload} (a path as located), running through {@code children};
+   * offlink's own in-process mkoffload takes its images from {@code cache} when it has them.
+   */
+  ImageBuilder forMkoffload(
+      String mkoffload, ChildRunner children, LinkRecorder report, Optional<ImageCache> cache);
 
   /** Whether offlink's own mkoffload runs in this JVM (so images are cheap to build at once). */
   boolean inProcess();
@@ -20,7 +26,7 @@ public interface ImageBuilders {
     return new ImageBuilders() {
       @Override
       public ImageBuilder forMkoffload(
-          String mkoffload, ChildRunner children, LinkRecorder report) {
+          String mkoffload, ChildRunner children, LinkRecorder report, Optional<ImageCache> cache) {
         return new SubprocessImageBuilder(children);
       }
 

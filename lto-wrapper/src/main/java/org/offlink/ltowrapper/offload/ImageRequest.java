@@ -2,6 +2,7 @@ package org.offlink.ltowrapper.offload;
 
 import java.util.List;
 import java.util.Objects;
+import org.offlink.ltowrapper.io.InputFile;
 
 /**
  * One target's image build as lto-wrapper asks for it: mkoffload's full command line in GCC's order
@@ -13,12 +14,20 @@ import java.util.Objects;
  * @param output the object mkoffload writes ({@code -o})
  * @param responseSuffix the kept response file's suffix ({@code offload_args} or GCC 14's
  *     per-target {@code <target>.offload_args})
+ * @param inputs the offload objects the image is built from, in link order (as spelled in {@code
+ *     argv})
  */
-public record ImageRequest(String target, List<String> argv, String output, String responseSuffix) {
+public record ImageRequest(
+    String target,
+    List<String> argv,
+    String output,
+    String responseSuffix,
+    List<InputFile> inputs) {
   /** Copies and checks the fields. */
   public ImageRequest {
     Objects.requireNonNull(target, "target");
     argv = List.copyOf(argv);
+    inputs = List.copyOf(inputs);
     Objects.requireNonNull(output, "output");
     Objects.requireNonNull(responseSuffix, "responseSuffix");
     if (argv.isEmpty()) {

@@ -6,6 +6,7 @@ import java.util.Optional;
 import org.offlink.bridge.OfflinkFlags.OffloadFailure;
 import org.offlink.bridge.gcc.GccRelease;
 import org.offlink.bridge.process.CommandResult;
+import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.options.DecodedOption;
 import org.offlink.ltowrapper.options.HostHardening;
 import org.offlink.ltowrapper.options.OptionForwarding;
@@ -94,8 +95,12 @@ public final class MkoffloadCommand {
     String suffix = perTarget ? target + ".offload_args" : "offload_args";
     List<String> argv = argv(out);
     ImageBuilder builder =
-        ctx.imageBuilders().forMkoffload(mkoffload, ctx.children(), ctx.report());
-    ImageResult built = builder.build(new ImageRequest(target, argv, out, suffix));
+        ctx.imageBuilders().forMkoffload(mkoffload, ctx.children(), ctx.report(), ctx.imageCache());
+    List<InputFile> objects = new ArrayList<>();
+    for (String name : inputs) {
+      objects.add(InputFile.parse(name, ctx.cwd()));
+    }
+    ImageResult built = builder.build(new ImageRequest(target, argv, out, suffix, objects));
     if (built.succeeded()) {
       return Optional.of(new BuiltObject(out, built.counts()));
     }

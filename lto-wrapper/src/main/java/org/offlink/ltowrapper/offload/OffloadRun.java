@@ -1,6 +1,8 @@
 package org.offlink.ltowrapper.offload;
 
 import java.nio.file.Path;
+import java.util.Optional;
+import org.offlink.ltowrapper.cache.ImageCache;
 import org.offlink.ltowrapper.exec.ChildRunner;
 import org.offlink.ltowrapper.io.ScannedInputs;
 import org.offlink.ltowrapper.jobs.JobScheduler;
@@ -30,6 +32,7 @@ import org.offlink.ltowrapper.run.LtoWrapperServices;
  * @param offloadPolicy how offload images are built and checked
  * @param imageBuilders how each target's mkoffload runs (in this JVM or as a program)
  * @param scans the input objects' scans, each read once per run
+ * @param imageCache the device-image cache, when it is on
  */
 public record OffloadRun(
     LtoWrapperOptions options,
@@ -44,7 +47,8 @@ public record OffloadRun(
     LinkRecorder report,
     OffloadPolicy offloadPolicy,
     ImageBuilders imageBuilders,
-    ScannedInputs scans) {
+    ScannedInputs scans,
+    Optional<ImageCache> imageCache) {
   /** The settings shortcut. */
   public LtoWrapperOptions.Settings settings() {
     return options.settings();

@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
+import java.util.Optional;
 import java.util.Set;
 import org.offlink.bridge.tool.OffloadTarget;
+import org.offlink.ltowrapper.cache.ImageCache;
 import org.offlink.ltowrapper.exec.ChildRunner;
 import org.offlink.ltowrapper.report.LinkRecorder;
 import org.offlink.streamer.io.WorkingDirectory;
@@ -40,13 +42,18 @@ public final class OwnMkoffloads implements ImageBuilders {
   }
 
   @Override
-  public ImageBuilder forMkoffload(String mkoffload, ChildRunner children, LinkRecorder report) {
+  public ImageBuilder forMkoffload(
+      String mkoffload, ChildRunner children, LinkRecorder report, Optional<ImageCache> cache) {
     boolean ours =
         mkoffload.contains("/")
             && isOurs(WorkingDirectory.resolve(children.workingDirectory(), mkoffload));
-    return ours
-        ? new InProcessImageBuilder(children, report)
-        : new SubprocessImageBuilder(children);
+    if (!ours) {
+      return new SubprocessImageBuilder(children);
+    }
+    ImageBuilder inProcess = new InProcessImageBuilder(children, report);
+    return cache.isEmpty()
+        ? inProcess
+        : new CachingImageBuilder(inProcess, cache.get(), children.workingDirectory(), report);
   }
 
   @Override

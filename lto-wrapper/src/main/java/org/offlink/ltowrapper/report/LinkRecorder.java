@@ -159,6 +159,21 @@ public final class LinkRecorder {
     return state == null ? MkoffloadListener.NONE : state.mkoffloadListener();
   }
 
+  /**
+   * What the device-image cache did for {@code target}.
+   *
+   * @param outcome hit (local or remote) or miss
+   * @param key the key in hex
+   * @param bytes the wrapper object's size (taken, or stored after a miss; 0 if neither)
+   * @param elapsed the time the cache took
+   */
+  public void cacheUse(
+      String target, CacheOutcome outcome, String key, long bytes, Duration elapsed) {
+    if (state != null) {
+      state.cacheUse(target, outcome, key, bytes, elapsed);
+    }
+  }
+
   /** The mkoffload for {@code target} runs in this JVM (said before it finishes). */
   public void mkoffloadInProcess(OffloadTarget target) {
     if (state != null) {

@@ -22,6 +22,8 @@ import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.options.LtoWrapperOptions;
+import org.offlink.ltowrapper.report.proto.CacheResult;
+import org.offlink.ltowrapper.report.proto.CacheUse;
 import org.offlink.ltowrapper.report.proto.Execution;
 import org.offlink.ltowrapper.report.proto.Image;
 import org.offlink.ltowrapper.report.proto.Input;
@@ -195,6 +197,23 @@ final class ReportState {
 
   synchronized void mergeNote(String text) {
     header.addMergeNotes(plain(text));
+  }
+
+  synchronized void cacheUse(
+      String target, CacheOutcome outcome, String key, long bytes, Duration elapsed) {
+    CacheResult result =
+        switch (outcome) {
+          case MISS -> CacheResult.CACHE_RESULT_MISS;
+          case HIT_LOCAL -> CacheResult.CACHE_RESULT_HIT_LOCAL;
+          case HIT_REMOTE -> CacheResult.CACHE_RESULT_HIT_REMOTE;
+        };
+    target(target)
+        .setCache(
+            CacheUse.newBuilder()
+                .setResult(result)
+                .setKey(key)
+                .setBytes(bytes)
+                .setDuration(Durations.fromNanos(elapsed.toNanos())));
   }
 
   synchronized void mkoffloadInProcess(OffloadTarget target) {

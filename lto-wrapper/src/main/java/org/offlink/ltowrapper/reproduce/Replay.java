@@ -66,6 +66,8 @@ public final class Replay {
     Map<String, String> env = environment(m, rewriter);
     env.put("TMPDIR", tmp.toString());
     env.put("OFFLINK_REPORT", reportFile.toString());
+    // A replay rebuilds the images: an image from the device-image cache would reproduce nothing.
+    env.merge("OFFLINK_FLAGS", "--no-cache", (recordedFlags, off) -> recordedFlags + " " + off);
     List<String> argv = new ArrayList<>();
     argv.add(libexec.resolve("lto-wrapper").toString());
     for (String a : m.getExpandedArgsList()) {

@@ -1,0 +1,75 @@
+package org.offlink.ltowrapper.cache;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.zip.CRC32C;
+import org.offlink.bridge.image.ImageCounts;
+
+/**
+ * The on-disk form of one local cache entry, one file: the magic {@code OFLKIMG1}, the image's
+ * function and variable counts and the object's length (big-endian 64-bit each), the wrapper
+ * object's bytes, and a CRC-32C of everything before it. A file that is short, long, of another
+ * format or whose checksum does not match is not an entry ({@link #decode} says why); a local cache
+ * guards against torn and damaged files, not against an adversary (remote blobs are checked against
+ * their SHA-256).
+ */
+public final class CacheEntryFile {
+  private static final byte[] MAGIC = "OFLKIMG1".getBytes(StandardCharsets.US_ASCII);
+  private static final int HEADER = MAGIC.length + 3 * Long.BYTES;
+  private static final int TRAILER = Integer.BYTES;
+
+  private CacheEntryFile() {}
+
+  /** The file's bytes for {@code image}. */
+  public static byte[] encode(CachedImage image) {
+    byte[] object = image.object();
+    ByteBuffer b = ByteBuffer.allocate(HEADER + object.length + TRAILER);
+    b.put(MAGIC);
+    b.putLong(image.counts().functions());
+    b.putLong(image.counts().variables());
+    b.putLong(object.length);
+    b.put(object);
+    CRC32C crc = new CRC32C();
+    crc.update(b.array(), 0, b.position());
+    b.putInt((int) crc.getValue());
+    return b.array();
+  }
+
+  /**
+   * The entry in {@code bytes}.
+   *
+   * @throws IllegalArgumentException naming what is wrong (a damaged or foreign file)
+   */
+  public static CachedImage decode(byte[] bytes) {
+    if (bytes.length < HEADER + TRAILER
+        || !Arrays.equals(bytes, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
+      throw new IllegalArgumentException(
+          "expected an offlink cache entry (OFLKIMG1), found " + bytes.length + " other bytes");
+    }
+    ByteBuffer b = ByteBuffer.wrap(bytes);
+    b.position(MAGIC.length);
+    long functions = b.getLong();
+    long variables = b.getLong();
+    long length = b.getLong();
+    if (length != bytes.length - HEADER - TRAILER) {
+      throw new IllegalArgumentException(
+          "expected a "
+              + length
+              + "-byte object, found "
+              + (bytes.length - HEADER - TRAILER)
+              + " bytes (a torn write?)");
+    }
+    CRC32C crc = new CRC32C();
+    crc.update(bytes, 0, bytes.length - TRAILER);
+    int stored = ByteBuffer.wrap(bytes, bytes.length - TRAILER, TRAILER).getInt();
+    if (stored != (int) crc.getValue()) {
+      throw new IllegalArgumentException("checksum mismatch (a damaged entry)");
+    }
+    if (functions < 0 || variables < 0) {
+      throw new IllegalArgumentException("negative counts " + functions + "/" + variables);
+    }
+    byte[] object = Arrays.copyOfRange(bytes, HEADER, bytes.length - TRAILER);
+    return new CachedImage(object, new ImageCounts(functions, variables));
+  }
+}

@@ -1,0 +1,96 @@
+package org.offlink.ltowrapper.cache;
+
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Where the local device-image cache lives and how large it may grow: {@code $OFFLINK_CACHE_DIR},
+ * else {@code $XDG_CACHE_HOME/offlink}, else {@code $HOME/.cache/offlink}; at most {@code
+ * $OFFLINK_CACHE_MAX} bytes (a number with an optional {@code K}, {@code M}, {@code G} or {@code T}
+ * suffix, powers of 1024; default 5 GiB).
+ *
+ * @param directory the cache folder
+ * @param maxBytes the size limit, beyond which the least recently used entries are evicted
+ */
+public record CacheSettings(Path directory, long maxBytes) {
+  /** The default size limit, 5 GiB. */
+  public static final long DEFAULT_MAX = 5L << 30;
+
+  /** Checks the fields. */
+  public CacheSettings {
+    Objects.requireNonNull(directory, "directory");
+    if (maxBytes <= 0) {
+      throw new IllegalArgumentException("cache size limit must be positive: " + maxBytes);
+    }
+  }
+
+  /**
+   * The settings {@code environment} gives; empty when it names no folder at all (no {@code
+   * OFFLINK_CACHE_DIR}, {@code XDG_CACHE_HOME} or {@code HOME}).
+   *
+   * @throws IllegalArgumentException for an {@code OFFLINK_CACHE_MAX} that is not a size, with a
+   *     one-line message naming the variable
+   */
+  public static Optional<CacheSettings> fromEnvironment(Map<String, String> environment) {
+    Optional<Path> dir = directory(environment);
+    if (dir.isEmpty()) {
+      return Optional.empty();
+    }
+    String max = environment.get("OFFLINK_CACHE_MAX");
+    long limit = max == null || max.isEmpty() ? DEFAULT_MAX : parseSize(max);
+    return Optional.of(new CacheSettings(dir.get(), limit));
+  }
+
+  private static Optional<Path> directory(Map<String, String> environment) {
+    String own = environment.get("OFFLINK_CACHE_DIR");
+    if (own != null && !own.isEmpty()) {
+      return Optional.of(Path.of(own).toAbsolutePath());
+    }
+    String xdg = environment.get("XDG_CACHE_HOME");
+    // The XDG base-directory rule: a relative value is invalid and ignored.
+    if (xdg != null && xdg.startsWith("/")) {
+      return Optional.of(Path.of(xdg, "offlink"));
+    }
+    String home = environment.get("HOME");
+    if (home != null && home.startsWith("/")) {
+      return Optional.of(Path.of(home, ".cache", "offlink"));
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Parses a size such as {@code 5G}, {@code 500M} or {@code 1048576}.
+   *
+   * @throws IllegalArgumentException naming {@code OFFLINK_CACHE_MAX}, what was expected and found
+   */
+  public static long parseSize(String text) {
+    String t = text.strip().toUpperCase(Locale.ROOT);
+    int shift = 0;
+    if (!t.isEmpty()) {
+      switch (t.charAt(t.length() - 1)) {
+        case 'K' -> shift = 10;
+        case 'M' -> shift = 20;
+        case 'G' -> shift = 30;
+        case 'T' -> shift = 40;
+        default -> shift = -1;
+      }
+    }
+    String digits = shift >= 0 ? t.substring(0, t.length() - 1) : t;
+    long n;
+    try {
+      n = Long.parseLong(digits);
+    } catch (NumberFormatException e) {
+      n = -1;
+    }
+    if (n <= 0 || (shift > 0 && n > (Long.MAX_VALUE >> shift))) {
+      throw new IllegalArgumentException(
+          "OFFLINK_CACHE_MAX: expected a positive size such as 5G, 500M or 1048576, found '"
+              + text
+              + "'");
+    }
+    return shift > 0 ? n << shift : n;
+  }
+}

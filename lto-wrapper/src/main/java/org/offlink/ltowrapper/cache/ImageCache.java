@@ -1,0 +1,185 @@
+package org.offlink.ltowrapper.cache;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import org.offlink.ltowrapper.io.InputFile;
+
+/**
+ * One link's device-image cache: the local folder, then the remote cache when one is configured (a
+ * remote hit is also stored locally). Never fails a link: a damaged entry is a miss with one
+ * warning (and is removed); a folder that cannot be read or written costs one warning per link,
+ * after which the link goes on without it. Shared by the link's offload jobs.
+ */
+public final class ImageCache {
+  /** Trims the folder at most this often (a trim lists every entry). */
+  private static final long TRIM_INTERVAL_MS = 60_000;
+
+  private final CacheSettings settings;
+  private final ImageKeys keys;
+  private final LocalImageCache local;
+  private final Optional<RemoteImageCache> remote;
+  private final Consumer<String> warn;
+  private final Optional<Consumer<String>> tell;
+  private final AtomicBoolean localFailed = new AtomicBoolean();
+
+  /**
+   * A cache for one link.
+   *
+   * @param settings the local folder and its size limit
+   * @param keys takes the keys
+   * @param remote the shared cache, if configured
+   * @param warn prints one warning line
+   * @param tell prints the hit-or-miss line of each target ({@code -v}, {@code -save-temps})
+   */
+  public ImageCache(
+      CacheSettings settings,
+      ImageKeys keys,
+      Optional<RemoteImageCache> remote,
+      Consumer<String> warn,
+      Optional<Consumer<String>> tell) {
+    this.settings = Objects.requireNonNull(settings, "settings");
+    this.keys = Objects.requireNonNull(keys, "keys");
+    this.local = new LocalImageCache(settings.directory());
+    this.remote = Objects.requireNonNull(remote, "remote");
+    this.warn = Objects.requireNonNull(warn, "warn");
+    this.tell = Objects.requireNonNull(tell, "tell");
+  }
+
+  /**
+   * The key of {@code target}'s image built by mkoffload arguments {@code argv} from {@code
+   * inputs}; empty (the image is built and not cached) when the accel toolchain cannot be
+   * identified or an input cannot be read.
+   */
+  public Optional<CacheKey> key(String target, List<String> argv, List<InputFile> inputs) {
+    try {
+      return keys.key(target, argv, inputs);
+    } catch (IOException e) {
+      warn.accept("offload image cache: " + e.getMessage() + "; building without the cache");
+      return Optional.empty();
+    }
+  }
+
+  /** Says {@code line} where the user asked to see the link's steps. */
+  public void tell(String line) {
+    tell.ifPresent(t -> t.accept(line));
+  }
+
+  /** Where an entry was found. */
+  public enum Source {
+    /** The local folder. */
+    LOCAL,
+    /** The remote cache. */
+    REMOTE
+  }
+
+  /**
+   * A hit.
+   *
+   * @param image the cached object and counts
+   * @param source where it came from
+   */
+  public record Hit(CachedImage image, Source source) {}
+
+  /** The image stored under {@code key}, locally or remotely; empty on a miss. */
+  public Optional<Hit> find(CacheKey key) {
+    Optional<CachedImage> found = readLocal(key);
+    if (found.isPresent()) {
+      return Optional.of(new Hit(found.get(), Source.LOCAL));
+    }
+    if (remote.isEmpty()) {
+      return Optional.empty();
+    }
+    Optional<CachedImage> fetched = remote.get().get(key);
+    fetched.ifPresent(image -> writeLocal(key, image));
+    return fetched.map(image -> new Hit(image, Source.REMOTE));
+  }
+
+  /** Stores a freshly built image locally and, unless read-only, remotely. */
+  public void store(CacheKey key, CachedImage image) {
+    writeLocal(key, image);
+    remote.ifPresent(r -> r.put(key, image));
+    trimNowAndThen();
+  }
+
+  private Optional<CachedImage> readLocal(CacheKey key) {
+    if (localFailed.get()) {
+      return Optional.empty();
+    }
+    Optional<byte[]> bytes;
+    try {
+      bytes = local.read(key);
+    } catch (IOException e) {
+      localProblem("cannot read " + local.entryPath(key) + ": " + e.getMessage());
+      return Optional.empty();
+    }
+    if (bytes.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(CacheEntryFile.decode(bytes.get()));
+    } catch (IllegalArgumentException damaged) {
+      warn.accept(
+          "offload image cache: "
+              + local.entryPath(key)
+              + ": "
+              + damaged.getMessage()
+              + "; removed, building the image");
+      try {
+        local.remove(key);
+      } catch (IOException e) {
+        // the next link finds it damaged again and says so again
+      }
+      return Optional.empty();
+    }
+  }
+
+  private void writeLocal(CacheKey key, CachedImage image) {
+    if (localFailed.get()) {
+      return;
+    }
+    try {
+      local.write(key, image);
+    } catch (IOException e) {
+      localProblem("cannot write " + local.entryPath(key) + ": " + e.getMessage());
+    }
+  }
+
+  private void localProblem(String what) {
+    if (localFailed.compareAndSet(false, true)) {
+      warn.accept("offload image cache: " + what + "; going on without the cache");
+    }
+  }
+
+  /**
+   * Keeps the folder under its limit without listing it on every link: after a store, at most once
+   * a minute (a marker file's time says when it last happened), the least recently used entries
+   * beyond the limit are evicted.
+   */
+  private void trimNowAndThen() {
+    if (localFailed.get()) {
+      return;
+    }
+    Path marker = settings.directory().resolve("last-trim");
+    long now = System.currentTimeMillis();
+    try {
+      if (Files.exists(marker)
+          && now - Files.getLastModifiedTime(marker).toMillis() < TRIM_INTERVAL_MS) {
+        return;
+      }
+      if (!Files.exists(marker)) {
+        Files.createFile(marker);
+      }
+      Files.setLastModifiedTime(marker, FileTime.fromMillis(now));
+      local.trim(settings.maxBytes());
+    } catch (IOException e) {
+      // another link trims at the same moment, or the folder went away: the next store tries again
+    }
+  }
+}

@@ -1,0 +1,219 @@
+package org.offlink.ltowrapper.cache;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.offlink.bridge.OfflinkFlags;
+import org.offlink.bridge.gcc.AccelToolchain;
+import org.offlink.bridge.tool.OffloadTarget;
+import org.offlink.bridge.tool.ToolLocator;
+import org.offlink.ltowrapper.io.InputFile;
+import org.offlink.ltowrapper.io.ObjectScan;
+import org.offlink.ltowrapper.io.ScannedInputs;
+import org.offlink.streamer.OfflinkVersion;
+
+/**
+ * Takes the cache key of one target's image: a SHA-256 over everything that can change the image or
+ * its wrapper object, and nothing that cannot (so a relink after a host-only change hits):
+ *
+ * <ul>
+ *   <li>the target, and offlink itself: its version and the size and time of each jar it runs from
+ *       (a rebuilt offlink misses);
+ *   <li>the accel toolchain ({@link AccelToolchain}: driver, {@code lto1}, assembler, linker and
+ *       libraries, by size and time) and the host driver that compiles a C-form wrapper;
+ *   <li>mkoffload's arguments without argv[0], {@code -o}, {@code -save-temps} and {@code -v}, with
+ *       the input names and anything in the temp folder replaced by placeholders (the {@code
+ *       -dumpbase}, which follows the program's name, stays); with {@code -g}, the working
+ *       directory, which the image's debug info names;
+ *   <li>for each input in link order, the names and bytes of its offload IR sections (and, for
+ *       amdgcn, whose {@code -g} images link the host objects' early debug info, of its {@code
+ *       .gnu.debuglto_} sections);
+ *   <li>the environment that reaches the accel compile and changes its output: the {@code GCC_*}
+ *       variables (except the search paths mkoffload hides from it) and the wrapper form from
+ *       {@code OFFLINK_FLAGS}.
+ * </ul>
+ */
+public final class ImageKeys {
+  private static final String SCHEMA = "offlink device-image key 1";
+
+  private final Map<String, String> environment;
+  private final Path cwd;
+  private final Path tempDirectory;
+  private final ScannedInputs scans;
+  private volatile String offlinkIdentity;
+
+  /**
+   * Keys for one link.
+   *
+   * @param environment mkoffload's environment
+   * @param cwd the working directory
+   * @param tempDirectory the run's temp folder (names in it are placeholders in the key)
+   * @param scans the inputs' scans (where their sections lie)
+   */
+  public ImageKeys(
+      Map<String, String> environment, Path cwd, Path tempDirectory, ScannedInputs scans) {
+    this.environment = Map.copyOf(environment);
+    this.cwd = cwd;
+    this.tempDirectory = tempDirectory;
+    this.scans = scans;
+  }
+
+  /**
+   * The key for building {@code target}'s image with mkoffload arguments {@code argv} (argv[0] the
+   * program) from {@code inputs}; empty when the toolchain cannot be identified without running
+   * anything (the image is then built and not cached).
+   *
+   * @throws IOException if an input cannot be read
+   */
+  public Optional<CacheKey> key(String target, List<String> argv, List<InputFile> inputs)
+      throws IOException {
+    Optional<OffloadTarget> known = OffloadTarget.byTriplet(target);
+    if (known.isEmpty()) {
+      return Optional.empty();
+    }
+    Optional<AccelToolchain> toolchain = AccelToolchain.of(environment, cwd, known.get());
+    if (toolchain.isEmpty()) {
+      return Optional.empty();
+    }
+    KeyDigest d = new KeyDigest();
+    d.add("schema", SCHEMA);
+    d.add("target", target);
+    d.add("offlink", offlinkIdentity());
+    d.add("gcc", toolchain.get().gcc().version().toString());
+    d.add("toolchain", String.join("\n", toolchain.get().stamps()));
+    d.add("host-driver", hostDriver());
+    List<String> arguments = keyArguments(argv, inputs);
+    d.add("arguments", String.join("\0", arguments));
+    if (debugInfo(arguments)) {
+      // A -g image's DWARF names the folder the accel compiler ran in (DW_AT_comp_dir).
+      d.add("directory", cwd.toString());
+    }
+    d.add("environment", relevantEnvironment());
+    boolean earlyDebug = known.get() == OffloadTarget.AMDGCN;
+    for (InputFile in : inputs) {
+      ObjectScan scan = scans.of(in);
+      addSections(d, "offload-ir", in.file(), scan.offloadIr());
+      if (earlyDebug) {
+        addSections(d, "early-debug", in.file(), scan.earlyDebug());
+      }
+    }
+    return Optional.of(CacheKey.of(d.finish()));
+  }
+
+  /** mkoffload's arguments as the key sees them (see the class comment). */
+  List<String> keyArguments(List<String> argv, List<InputFile> inputs) {
+    List<String> spellings = inputs.stream().map(InputFile::spelling).toList();
+    List<String> out = new java.util.ArrayList<>();
+    String temp = tempDirectory.toString() + "/";
+    for (int i = 1; i < argv.size(); i++) {
+      String a = argv.get(i);
+      if (a.equals("-o") && i + 1 < argv.size()) {
+        i++;
+      } else if (a.equals("-save-temps") || a.equals("-v")) {
+        continue;
+      } else if (spellings.contains(a)) {
+        out.add("<input>");
+      } else if (a.startsWith(temp)) {
+        out.add("<temp>");
+      } else {
+        out.add(a);
+      }
+    }
+    return out;
+  }
+
+  private static boolean debugInfo(List<String> arguments) {
+    for (String a : arguments) {
+      if (a.startsWith("-g") && !a.equals("-g0")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private String relevantEnvironment() {
+    TreeMap<String, String> vars = new TreeMap<>();
+    for (Map.Entry<String, String> e : environment.entrySet()) {
+      String name = e.getKey();
+      if (name.startsWith("GCC_") && !name.equals("GCC_EXEC_PREFIX")) {
+        vars.put(name, e.getValue());
+      }
+    }
+    OfflinkFlags flags = OfflinkFlags.fromEnvironment(environment);
+    vars.put("offlink wrapper", flags.wrapper().map(Enum::name).orElse("default"));
+    return vars.toString();
+  }
+
+  private String hostDriver() {
+    String collectGcc = environment.getOrDefault("COLLECT_GCC", "");
+    try {
+      Path driver = new ToolLocator(environment, cwd).find(collectGcc).path();
+      return collectGcc + " " + stamp(driver);
+    } catch (IOException e) { // ToolNotFoundException too
+      return collectGcc + " not found";
+    }
+  }
+
+  private String offlinkIdentity() {
+    String id = offlinkIdentity;
+    if (id == null) {
+      StringBuilder b = new StringBuilder(OfflinkVersion.number());
+      String classPath = System.getProperty("java.class.path", "");
+      for (String entry : classPath.split(java.io.File.pathSeparator)) {
+        if (entry.endsWith(".jar")) {
+          Path jar = Path.of(entry);
+          try {
+            b.append('\n').append(jar.getFileName()).append(' ').append(stamp(jar));
+          } catch (IOException e) {
+            b.append('\n').append(jar.getFileName()).append(" unreadable");
+          }
+        }
+      }
+      id = b.toString();
+      offlinkIdentity = id;
+    }
+    return id;
+  }
+
+  private static String stamp(Path file) throws IOException {
+    BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
+    return a.size() + " " + a.lastModifiedTime().toMillis();
+  }
+
+  private static void addSections(
+      KeyDigest d, String label, Path file, List<ObjectScan.SectionRange> ranges)
+      throws IOException {
+    d.add(label, Integer.toString(ranges.size()));
+    if (ranges.isEmpty()) {
+      return;
+    }
+    ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+    try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+      for (ObjectScan.SectionRange r : ranges) {
+        d.add("section", r.name());
+        d.begin("bytes", r.size());
+        long pos = r.offset();
+        long end = r.offset() + r.size();
+        while (pos < end) {
+          buffer.clear();
+          buffer.limit((int) Math.min(buffer.capacity(), end - pos));
+          int n = ch.read(buffer, pos);
+          if (n < 0) {
+            throw new IOException(file + ": ends inside section " + r.name());
+          }
+          buffer.flip();
+          d.update(buffer);
+          pos += n;
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,54 @@
+package org.offlink.ltowrapper.cache;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+
+/**
+ * A SHA-256 over labelled fields, each written as its label, its length and its bytes, so that no
+ * two different field lists hash alike by running into each other.
+ */
+final class KeyDigest {
+  private final MessageDigest sha = newSha256();
+  private final ByteBuffer length = ByteBuffer.allocate(Long.BYTES);
+
+  /** Adds a text field. */
+  KeyDigest add(String label, String value) {
+    return add(label, value.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** Adds a byte field. */
+  KeyDigest add(String label, byte[] value) {
+    begin(label, value.length);
+    sha.update(value);
+    return this;
+  }
+
+  /** Starts a field of {@code size} bytes that the caller then feeds with {@link #update}. */
+  void begin(String label, long size) {
+    sha.update(label.getBytes(StandardCharsets.UTF_8));
+    sha.update((byte) 0);
+    length.clear();
+    length.putLong(size);
+    sha.update(length.array());
+  }
+
+  /** Feeds the bytes of the field begun last. */
+  void update(ByteBuffer bytes) {
+    sha.update(bytes);
+  }
+
+  /** The digest; the object is not used afterwards. */
+  byte[] finish() {
+    return sha.digest();
+  }
+
+  static MessageDigest newSha256() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java runtime has SHA-256", e);
+    }
+  }
+}

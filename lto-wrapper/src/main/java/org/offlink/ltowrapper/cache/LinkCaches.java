@@ -1,0 +1,53 @@
+package org.offlink.ltowrapper.cache;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.offlink.bridge.OfflinkFlags;
+import org.offlink.ltowrapper.io.ScannedInputs;
+import org.offlink.streamer.io.TempDirectory;
+
+/**
+ * Sets up one link's {@link ImageCache} from its environment: on unless {@code
+ * OFFLINK_FLAGS=--no-cache} or no cache folder can be named; remote when {@code
+ * OFFLINK_REMOTE_CACHE} is set.
+ */
+public final class LinkCaches {
+  private LinkCaches() {}
+
+  /**
+   * The cache for a link, or empty when it is off.
+   *
+   * @param environment lto-wrapper's environment (also mkoffload's)
+   * @param cwd the working directory
+   * @param scans the link's input scans
+   * @param warn prints one warning line
+   * @param tell prints a line under {@code -v} or {@code -save-temps}, if either is given
+   */
+  public static Optional<ImageCache> forLink(
+      Map<String, String> environment,
+      Path cwd,
+      ScannedInputs scans,
+      Consumer<String> warn,
+      Optional<Consumer<String>> tell) {
+    OfflinkFlags flags = OfflinkFlags.fromEnvironment(environment);
+    if (!flags.cache()) {
+      return Optional.empty();
+    }
+    Optional<CacheSettings> settings;
+    try {
+      settings = CacheSettings.fromEnvironment(environment);
+    } catch (IllegalArgumentException e) {
+      warn.accept(e.getMessage() + "; the offload image cache is off");
+      return Optional.empty();
+    }
+    if (settings.isEmpty()) {
+      tell.ifPresent(
+          t -> t.accept("offload image cache: off (no OFFLINK_CACHE_DIR, XDG_CACHE_HOME or HOME)"));
+      return Optional.empty();
+    }
+    ImageKeys keys = new ImageKeys(environment, cwd, TempDirectory.choose(environment, cwd), scans);
+    return Optional.of(new ImageCache(settings.get(), keys, Optional.empty(), warn, tell));
+  }
+}

@@ -1,0 +1,99 @@
+package org.offlink.ltowrapper.offload;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import org.offlink.bridge.process.CommandResult;
+import org.offlink.ltowrapper.cache.CacheKey;
+import org.offlink.ltowrapper.cache.CachedImage;
+import org.offlink.ltowrapper.cache.ImageCache;
+import org.offlink.ltowrapper.report.CacheOutcome;
+import org.offlink.ltowrapper.report.LinkRecorder;
+import org.offlink.streamer.io.AtomicFiles;
+import org.offlink.streamer.io.WorkingDirectory;
+
+/**
+ * An {@link ImageBuilder} in front of offlink's in-process mkoffload that takes images from the
+ * device-image cache: on a hit it writes the cached wrapper object where mkoffload would have and
+ * returns its counts (no accel tool runs); on a miss it builds, then stores the object it got. Each
+ * target says hit or miss under {@code -v} and {@code -save-temps} and in the link report.
+ */
+final class CachingImageBuilder implements ImageBuilder {
+  private final ImageBuilder builder;
+  private final ImageCache cache;
+  private final Path cwd;
+  private final LinkRecorder report;
+
+  CachingImageBuilder(ImageBuilder builder, ImageCache cache, Path cwd, LinkRecorder report) {
+    this.builder = builder;
+    this.cache = cache;
+    this.cwd = cwd;
+    this.report = report;
+  }
+
+  @Override
+  public ImageResult build(ImageRequest request) {
+    long start = System.nanoTime();
+    String target = request.target();
+    Optional<CacheKey> key = cache.key(target, request.argv(), request.inputs());
+    if (key.isEmpty()) {
+      cache.tell("offload image cache: " + target + ": not used (accel toolchain not identified)");
+      return builder.build(request);
+    }
+    Path out = WorkingDirectory.resolve(cwd, request.output());
+    Optional<ImageCache.Hit> hit = cache.find(key.get());
+    if (hit.isPresent() && write(out, hit.get().image().object())) {
+      ImageCache.Hit h = hit.get();
+      Duration took = Duration.ofNanos(System.nanoTime() - start);
+      boolean local = h.source() == ImageCache.Source.LOCAL;
+      cache.tell(
+          "offload image cache: "
+              + target
+              + ": hit ("
+              + (local ? "local" : "remote")
+              + ") "
+              + key.get().abbreviated());
+      report.cacheUse(
+          target,
+          local ? CacheOutcome.HIT_LOCAL : CacheOutcome.HIT_REMOTE,
+          key.get().hex(),
+          h.image().object().length,
+          took);
+      return new ImageResult(
+          new CommandResult(request.argv(), 0, "", "", took), Optional.of(h.image().counts()));
+    }
+    long lookup = System.nanoTime() - start;
+    ImageResult built = builder.build(request);
+    long storeStart = System.nanoTime();
+    long stored = 0;
+    if (built.succeeded() && built.counts().isPresent()) {
+      try {
+        byte[] object = Files.readAllBytes(out);
+        cache.store(key.get(), new CachedImage(object, built.counts().get()));
+        stored = object.length;
+      } catch (IOException e) {
+        // mkoffload's object is gone or unreadable: the link reports that, not the cache
+      }
+    }
+    cache.tell("offload image cache: " + target + ": miss " + key.get().abbreviated());
+    report.cacheUse(
+        target,
+        CacheOutcome.MISS,
+        key.get().hex(),
+        stored,
+        Duration.ofNanos(lookup + System.nanoTime() - storeStart));
+    return built;
+  }
+
+  /** Writes a cached object into place; false (the image is built instead) if that fails. */
+  private boolean write(Path out, byte[] object) {
+    try {
+      AtomicFiles.write(out, object);
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+}
