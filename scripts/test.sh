@@ -3,7 +3,8 @@
 # (which replays every fuzz seed and crash input), then a short fuzz run (about a minute).
 # The Testcontainers tests (DockerImageIT, DebPackageIT) get a container engine: the one that
 # answers, else rootful podman set up by scripts/setup-container-engine.sh (needs root); without
-# one they are skipped, and say so.
+# one they are skipped, and say so. The remote-cache tests get nginx with the WebDAV module
+# (scripts/setup-nginx.sh, needs root to install); without it they are skipped, and say so.
 #
 # The GCC versions tested besides the installed GCC 12: OFFLINK_TEST_GCC_VERSIONS (default
 # 13,14,15,16). Each listed version's Debian root is built first if missing
@@ -19,6 +20,7 @@ if [[ "${1:-}" == --gcc12-only ]]; then
 fi
 export OFFLINK_TEST_GCC_VERSIONS=${OFFLINK_TEST_GCC_VERSIONS:-13,14,15,16}
 scripts/setup-toolchain.sh --packaging
+scripts/setup-nginx.sh || echo "test.sh: no nginx with WebDAV: the remote-cache tests will be skipped" >&2
 IFS=',' read -r -a versions <<<"$OFFLINK_TEST_GCC_VERSIONS"
 for v in "${versions[@]}"; do
   if [[ -n "$v" && "$v" != 12 ]]; then

@@ -1,0 +1,62 @@
+package org.offlink.ltowrapper.cache;
+
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Objects;
+
+/**
+ * A content-addressed blob's name on a Bazel remote cache ({@code cas/<hash>}): its SHA-256 and its
+ * length, as in {@code build.bazel.remote.execution.v2.Digest}.
+ *
+ * @param hash the SHA-256 in lower-case hex (64 digits)
+ * @param sizeBytes the blob's length
+ */
+record BlobDigest(String hash, long sizeBytes) {
+  /** Checks the spelling, so that a hash read from a server is safe to put in a URL. */
+  BlobDigest {
+    Objects.requireNonNull(hash, "hash");
+    new CacheKey(hash); // the same 64 lower-case hex digits
+    if (sizeBytes < 0) {
+      throw new IllegalArgumentException("negative blob size " + sizeBytes);
+    }
+  }
+
+  /** The digest of {@code blob}. */
+  static BlobDigest of(byte[] blob) {
+    return new BlobDigest(sha256Hex(blob), blob.length);
+  }
+
+  /** The blob's path below the cache's base URL. */
+  String casPath() {
+    return "cas/" + hash;
+  }
+
+  /**
+   * Checks that {@code blob} is the one this digest names: the length first (cheap), then the hash.
+   *
+   * @throws RemoteCacheException naming the mismatch
+   */
+  void verify(byte[] blob) throws RemoteCacheException {
+    if (blob.length != sizeBytes || !sha256Hex(blob).equals(hash)) {
+      throw new RemoteCacheException(
+          casPath()
+              + ": digest mismatch: the blob has "
+              + blob.length
+              + " bytes with SHA-256 "
+              + sha256Hex(blob)
+              + ", the entry says "
+              + sizeBytes
+              + " bytes",
+          false);
+    }
+  }
+
+  private static String sha256Hex(byte[] blob) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(blob));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JDK has SHA-256", e);
+    }
+  }
+}
