@@ -4,8 +4,8 @@ import java.util.Optional;
 
 /**
  * A cache shared across machines. Never fails a link: a server that is slow, failing or
- * unreachable, or a blob that does not match its digest, is a miss (and one warning per link, after
- * which the remote is not asked again).
+ * unreachable, or a blob that does not match its digest, is a miss, with one warning per link; once
+ * the server could not be reached or did not answer in time it is not asked again in that link.
  */
 public interface RemoteImageCache {
   /** The entry under {@code key}, verified against its digests, or empty. */
