@@ -48,6 +48,24 @@ public final class LinkCaches {
       return Optional.empty();
     }
     ImageKeys keys = new ImageKeys(environment, cwd, TempDirectory.choose(environment, cwd), scans);
-    return Optional.of(new ImageCache(settings.get(), keys, Optional.empty(), warn, tell));
+    return Optional.of(
+        new ImageCache(
+            settings.get(),
+            keys,
+            remote(environment, flags.remoteCacheReadOnly(), warn),
+            warn,
+            tell));
+  }
+
+  /** The remote cache {@code OFFLINK_REMOTE_CACHE} names; a bad setting is one warning. */
+  private static Optional<RemoteImageCache> remote(
+      Map<String, String> environment, boolean readOnly, Consumer<String> warn) {
+    try {
+      return RemoteCacheSettings.fromEnvironment(environment, readOnly)
+          .map(settings -> new BazelHttpCache(settings, warn));
+    } catch (IllegalArgumentException e) {
+      warn.accept(e.getMessage() + "; the remote cache is not used");
+      return Optional.empty();
+    }
   }
 }
