@@ -40,7 +40,7 @@ public record CacheSettings(Path directory, long maxBytes) {
       return Optional.empty();
     }
     String max = environment.get("OFFLINK_CACHE_MAX");
-    long limit = max == null || max.isEmpty() ? DEFAULT_MAX : parseSize(max);
+    long limit = max == null || max.isEmpty() ? DEFAULT_MAX : parseSize("OFFLINK_CACHE_MAX", max);
     return Optional.of(new CacheSettings(dir.get(), limit));
   }
 
@@ -64,11 +64,12 @@ public record CacheSettings(Path directory, long maxBytes) {
   /**
    * Parses a size such as {@code 5G}, {@code 500M} or {@code 1048576}.
    *
-   * @throws IllegalArgumentException naming {@code OFFLINK_CACHE_MAX}, what was expected and found
+   * @param what where the text came from, for the message ({@code OFFLINK_CACHE_MAX})
+   * @throws IllegalArgumentException naming {@code what}, what was expected and found
    */
-  public static long parseSize(String text) {
+  public static long parseSize(String what, String text) {
     String t = text.strip().toUpperCase(Locale.ROOT);
-    int shift = 0;
+    int shift = -1;
     if (!t.isEmpty()) {
       switch (t.charAt(t.length() - 1)) {
         case 'K' -> shift = 10;
@@ -87,9 +88,7 @@ public record CacheSettings(Path directory, long maxBytes) {
     }
     if (n <= 0 || (shift > 0 && n > (Long.MAX_VALUE >> shift))) {
       throw new IllegalArgumentException(
-          "OFFLINK_CACHE_MAX: expected a positive size such as 5G, 500M or 1048576, found '"
-              + text
-              + "'");
+          what + ": expected a positive size such as 5G, 500M or 1048576, found '" + text + "'");
     }
     return shift > 0 ? n << shift : n;
   }

@@ -6,9 +6,9 @@ import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.cli.OfflinkSubcommands;
 
 /**
- * The debugging commands lto-wrapper adds to {@code offlink}: {@code replay}, {@code explain} and
- * the standalone {@code lto-wrapper} and {@code mkoffload}. Registered in {@code
- * META-INF/services}.
+ * The commands lto-wrapper adds to {@code offlink}: {@code replay}, {@code explain}, the standalone
+ * {@code lto-wrapper} and {@code mkoffload}, and {@code cache} (its device-image cache). Registered
+ * in {@code META-INF/services}.
  */
 public final class DebugCommands implements OfflinkSubcommands {
   /** For {@link java.util.ServiceLoader}. */
@@ -19,6 +19,7 @@ public final class DebugCommands implements OfflinkSubcommands {
     Path libexec = libexec(System.getProperty("offlink.launcher", ""));
     return List.of(
         new ReplayCommand(context, libexec),
+        new CacheCommand(context),
         new ExplainCommand(context),
         new LtoWrapperCommand(context, libexec),
         new MkoffloadStandaloneCommand(context, libexec));

@@ -1,0 +1,131 @@
+package org.offlink.ltowrapper.debug;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.offlink.bridge.ToolContext;
+import org.offlink.ltowrapper.cache.CacheSettings;
+import org.offlink.ltowrapper.cache.LocalImageCache;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code offlink cache stats|clear|trim}: the local device-image cache that lto-wrapper fills (its
+ * folder and size limit from the same variables: {@code OFFLINK_CACHE_DIR}, {@code XDG_CACHE_HOME},
+ * {@code HOME}, {@code OFFLINK_CACHE_MAX}).
+ */
+@Command(
+    name = "cache",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Show, clear or trim the local device-image cache.",
+      "Folder: $OFFLINK_CACHE_DIR, else $XDG_CACHE_HOME/offlink, else ~/.cache/offlink;",
+      "size limit: $OFFLINK_CACHE_MAX (default 5G)."
+    },
+    subcommands = {CacheCommand.Stats.class, CacheCommand.Clear.class, CacheCommand.Trim.class})
+final class CacheCommand implements Callable<Integer> {
+  private final ToolContext context;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  CacheCommand(ToolContext context) {
+    this.context = context;
+  }
+
+  @Override
+  public Integer call() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+    return 0;
+  }
+
+  private CacheSettings settings() {
+    Optional<CacheSettings> s = CacheSettings.fromEnvironment(context.environment());
+    return s.orElseThrow(
+        () ->
+            new IllegalArgumentException(
+                "no cache folder: set OFFLINK_CACHE_DIR, XDG_CACHE_HOME or HOME"));
+  }
+
+  private static String mib(long bytes) {
+    return String.format(java.util.Locale.ROOT, "%.1f MiB", bytes / 1048576.0);
+  }
+
+  /** {@code offlink cache stats}. */
+  @Command(name = "stats", mixinStandardHelpOptions = true, description = "Entries and size.")
+  static final class Stats implements Callable<Integer> {
+    @CommandLine.ParentCommand CacheCommand parent;
+
+    @Override
+    public Integer call() throws IOException {
+      CacheSettings s = parent.settings();
+      List<LocalImageCache.Entry> entries = new LocalImageCache(s.directory()).entries();
+      long total = entries.stream().mapToLong(LocalImageCache.Entry::size).sum();
+      PrintWriter out = parent.spec.commandLine().getOut();
+      out.println("folder:  " + s.directory());
+      out.println("entries: " + entries.size());
+      out.println("size:    " + mib(total) + " of " + mib(s.maxBytes()));
+      if (!entries.isEmpty()) {
+        out.println("oldest use: " + Instant.ofEpochMilli(entries.get(0).lastUsedMillis()));
+        out.println(
+            "newest use: "
+                + Instant.ofEpochMilli(entries.get(entries.size() - 1).lastUsedMillis()));
+      }
+      return 0;
+    }
+  }
+
+  /** {@code offlink cache clear}. */
+  @Command(name = "clear", mixinStandardHelpOptions = true, description = "Remove every entry.")
+  static final class Clear implements Callable<Integer> {
+    @CommandLine.ParentCommand CacheCommand parent;
+
+    @Override
+    public Integer call() throws IOException {
+      LocalImageCache.Summary s = new LocalImageCache(parent.settings().directory()).clear();
+      parent
+          .spec
+          .commandLine()
+          .getOut()
+          .println("removed " + s.entries() + " entries (" + mib(s.bytes()) + ")");
+      return 0;
+    }
+  }
+
+  /** {@code offlink cache trim [--max SIZE]}. */
+  @Command(
+      name = "trim",
+      mixinStandardHelpOptions = true,
+      description = "Evict the least recently used entries beyond the size limit.")
+  static final class Trim implements Callable<Integer> {
+    @CommandLine.ParentCommand CacheCommand parent;
+
+    @Option(
+        names = "--max",
+        paramLabel = "SIZE",
+        description = "The limit to trim to (e.g. 500M, 2G); default $OFFLINK_CACHE_MAX or 5G.")
+    String max;
+
+    @Override
+    public Integer call() throws IOException {
+      CacheSettings s = parent.settings();
+      long limit = max == null ? s.maxBytes() : CacheSettings.parseSize("--max", max);
+      LocalImageCache.Summary removed = new LocalImageCache(s.directory()).trim(limit);
+      parent
+          .spec
+          .commandLine()
+          .getOut()
+          .println(
+              "removed "
+                  + removed.entries()
+                  + " entries ("
+                  + mib(removed.bytes())
+                  + "); limit "
+                  + mib(limit));
+      return 0;
+    }
+  }
+}
