@@ -60,9 +60,11 @@ for h in "${homes[@]}"; do
   # lto-wrapper run directly, as the linker plugin runs it (JDK 25's record mode prints to stdout,
   # so this is no real link): offload images for both targets, built by mkoffload in-process,
   # and the PIE __OFFLOAD_TABLE__ object (LIBRARY_PATH set, as gcc sets it), so that every class
-  # of a real link's path comes from the cache rather than from the jars.
+  # of a real link's path comes from the cache rather than from the jars. The device-image cache
+  # is on, in a folder of its own (the key and the store are on every link's path).
   printf '1\n%s\n' "$work/saxpy.o" > "$work/saxpy.ofldlist"
   if (cd "$work" && JAVA_TOOL_OPTIONS=$flags OFFLINK_JAVA=$h/bin/java COLLECT_GCC=gcc \
+      OFFLINK_FLAGS= OFFLINK_CACHE_DIR="$work/image-cache" OFFLINK_REMOTE_CACHE= \
       COLLECT_GCC_OPTIONS="'-fopenmp' '-foffload=nvptx-none,amdgcn-amdhsa' '-o' 'saxpy'" \
       OFFLOAD_TARGET_NAMES=nvptx-none:amdgcn-amdhsa \
       COMPILER_PATH="$dist/libexec/offlink/:$(dirname "$(gcc -print-prog-name=cc1)")/" \

@@ -21,7 +21,7 @@ import java.util.stream.Stream;
  * behind HTTP Basic, user {@link #USER} password {@link #PASSWORD}), {@code /fail/} (always 500).
  * The access log holds one line per request: {@code <method> <uri> <status> <remote user>}.
  */
-final class NginxWebDav implements AutoCloseable {
+public final class NginxWebDav implements AutoCloseable {
   static final String USER = "cacheuser";
   static final String PASSWORD = "s3cret-Pa55";
 
@@ -36,7 +36,7 @@ final class NginxWebDav implements AutoCloseable {
   }
 
   /** An nginx with the DAV module: on PATH or in the sbin directories, or empty. */
-  static Optional<Path> locate() {
+  public static Optional<Path> locate() {
     List<String> dirs =
         new ArrayList<>(
             List.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)));
@@ -50,7 +50,7 @@ final class NginxWebDav implements AutoCloseable {
   }
 
   /** Starts nginx in {@code dir} on a free port of 127.0.0.1 and waits until it answers. */
-  static NginxWebDav start(Path nginx, Path dir) throws IOException, InterruptedException {
+  public static NginxWebDav start(Path nginx, Path dir) throws IOException, InterruptedException {
     for (String d : List.of("www/cache", "www/auth", "temp", "logs")) {
       Files.createDirectories(dir.resolve(d));
     }
@@ -74,17 +74,17 @@ final class NginxWebDav implements AutoCloseable {
   }
 
   /** The base URL of a location: {@code cache}, {@code auth} or {@code fail}. */
-  URI base(String location) {
+  public URI base(String location) {
     return URI.create("http://127.0.0.1:" + port + "/" + location);
   }
 
   /** The file nginx stores {@code <location>/<path>} in. */
-  Path file(String location, String path) {
+  public Path file(String location, String path) {
     return dir.resolve("www").resolve(location).resolve(path);
   }
 
   /** The files below a location, as paths relative to it. */
-  List<String> files(String location) throws IOException {
+  public List<String> files(String location) throws IOException {
     Path root = dir.resolve("www").resolve(location);
     try (Stream<Path> s = Files.walk(root)) {
       return s.filter(Files::isRegularFile)
@@ -95,7 +95,7 @@ final class NginxWebDav implements AutoCloseable {
   }
 
   /** The access log lines so far (nginx writes each when the request ends). */
-  List<String> accessLog() throws IOException {
+  public List<String> accessLog() throws IOException {
     Path log = dir.resolve("logs/access.log");
     return Files.exists(log) ? Files.readAllLines(log, StandardCharsets.UTF_8) : List.of();
   }
