@@ -5,13 +5,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -20,72 +18,57 @@ import org.offlink.streamer.io.ChildEnding;
 import org.offlink.streamer.io.ErrorText;
 import org.offlink.streamer.io.ExitCleanup;
 import org.offlink.streamer.io.NativeCharset;
-import org.offlink.streamer.io.TempDirectory;
-import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * The real {@link ProcessRunner}: runs argv lists through {@link ProcessBuilder} (never a shell),
  * looks argv[0] up on the command's own {@code PATH} when it has no slash (libiberty's {@code
- * PEX_SEARCH}), writes response files like GCC's {@code collect_execute}, echoes the argv that is
- * really run (so {@code prog @file} when a response file is used) to the err stream with {@code
- * -v}, and drains stdout and stderr concurrently. A child killed by signal N reports 128+N, which
+ * PEX_SEARCH}), writes response files and echoes the argv that is really run (so {@code prog
+ * @file} when a response file is used) with {@code -v} by GCC's {@link CollectExecute} rules, and
+ * drains stdout and stderr concurrently. A child killed by signal N reports 128+N, which
  * is what {@link Process#exitValue()} yields on Linux.
  */
 public final class SystemProcessRunner implements ProcessRunner {
   /** How long a child started during an interrupt is given to end before the runner gives up. */
   private static final long LATE_CHILD_WAIT_MS = 2000;
 
-  private final RunnerOptions options;
+  private final CollectExecute conventions;
 
   /** Creates a runner with the given behaviour. */
   public SystemProcessRunner(RunnerOptions options) {
-    this.options = Objects.requireNonNull(options, "options");
+    Objects.requireNonNull(options, "options");
+    // Only a named response file is kept: without a dump prefix even -save-temps removes it.
+    boolean keep = options.saveTemps() && options.dumppfx().isPresent();
+    this.conventions =
+        new CollectExecute(
+            options.err(),
+            options.verbose(),
+            keep,
+            options.dumppfx(),
+            ScratchFiles.in(options.tempDirectory()));
   }
 
   @Override
   public CommandResult run(Command command) throws IOException {
-    Optional<Path> responseFile = Optional.empty();
-    List<String> argv = command.argv();
-    if (command.responseFileSuffix().isPresent()) {
-      responseFile = Optional.of(responseFilePath(command));
-      argv = List.of(command.program(), "@" + displayName(command, responseFile.get()));
+    if (command.responseFileSuffix().isEmpty()) {
+      echo(command, command.argv());
+      return execute(command, command.argv());
     }
+    ResponseFile rsp = conventions.open(command.workingDirectory(), command.responseFileSuffix());
     try {
-      // Probes are offlink's own business: GCC's -v trace has no such lines.
-      if (options.verbose() && !command.captureOnly()) {
-        options.err().println(String.join(" ", argv));
-        options.err().flush();
-      }
-      if (responseFile.isPresent()) {
-        List<String> rest = command.argv().subList(1, command.argv().size());
-        Files.writeString(responseFile.get(), ResponseFiles.format(rest), NativeCharset.CHARSET);
-      }
+      List<String> argv = rsp.argv(command.program());
+      echo(command, argv);
+      rsp.write(command.argv());
       return execute(command, argv);
     } finally {
-      if (responseFile.isPresent() && !keepResponseFile()) {
-        TempDirectory.delete(responseFile.get());
-      }
+      conventions.remove(rsp);
     }
   }
 
-  private boolean keepResponseFile() {
-    return options.saveTemps() && options.dumppfx().isPresent();
-  }
-
-  private Path responseFilePath(Command command) throws IOException {
-    if (keepResponseFile()) {
-      String name = options.dumppfx().get() + command.responseFileSuffix().get();
-      return WorkingDirectory.resolve(command.workingDirectory(), name);
+  private void echo(Command command, List<String> argv) {
+    // Probes are offlink's own business: GCC's -v trace has no such lines.
+    if (!command.captureOnly()) {
+      conventions.echo(argv);
     }
-    return TempDirectory.createFile(options.tempDirectory(), "");
-  }
-
-  /** GCC prints the @file as named: relative to the cwd with save-temps, absolute otherwise. */
-  private String displayName(Command command, Path file) {
-    if (keepResponseFile()) {
-      return options.dumppfx().get() + command.responseFileSuffix().get();
-    }
-    return file.toString();
   }
 
   private CommandResult execute(Command command, List<String> argv) throws IOException {

@@ -106,4 +106,16 @@ class SystemProcessRunnerTest {
     assertFalse(Files.exists(Path.of(rsp.substring(1))), "response file must be deleted");
     assertFalse(Files.exists(dir.resolve("x.pfx.gcc_args")));
   }
+
+  @Test
+  void saveTempsWithoutADumpPrefixStillRemovesTheTempResponseFile() throws IOException {
+    Command c =
+        Command.of(List.of(showScript().toString(), "one"), env, dir).withResponseFile(".gcc_args");
+    RunnerOptions options = new RunnerOptions(err, true, true, Optional.empty(), dir);
+    CommandResult r = new SystemProcessRunner(options).run(c);
+    String rsp = r.argv().get(1);
+    assertTrue(rsp.startsWith("@" + dir.resolve("cc")), rsp);
+    assertEquals(showScript() + " " + rsp + "\n", errBytes.toString(StandardCharsets.UTF_8));
+    assertFalse(Files.exists(Path.of(rsp.substring(1))), "response file must be deleted");
+  }
 }

@@ -1,29 +1,27 @@
 package org.offlink.ltowrapper.exec;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import org.offlink.bridge.process.CollectExecute;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.process.ProcessRunner;
-import org.offlink.bridge.process.ResponseFiles;
+import org.offlink.bridge.process.ResponseFile;
 import org.offlink.ltowrapper.report.LinkRecorder;
 import org.offlink.ltowrapper.run.Diagnostics;
 import org.offlink.ltowrapper.run.DumpNames;
 import org.offlink.ltowrapper.run.LinkTemps;
 import org.offlink.ltowrapper.run.LtoWrapperException;
-import org.offlink.streamer.io.NativeCharset;
-import org.offlink.streamer.io.WorkingDirectory;
 
 /**
- * Runs child programs the way GCC's {@code fork_execute} does (CU:143): the arguments after argv[0]
- * go into a response file ({@code <dumppfx><suffix>} with {@code -save-temps} when a suffix is
- * given, else a fresh temp file, removed after the child unless {@code -save-temps}); with {@code
- * -v} the command is echoed as {@code <prog> @<rsp>}; a non-zero exit is fatal ({@code <prog>
- * returned <n> exit status}). The child's output goes to our stderr: stdout is protocol.
+ * Runs child programs the way GCC's {@code fork_execute} does (CU:143), with the response file and
+ * {@code -v} echo of {@link CollectExecute} (shared with mkoffload's runner); a non-zero exit is
+ * fatal ({@code <prog> returned <n> exit status}) and every run is entered in the link report. The
+ * child's output goes to our stderr: stdout is protocol.
  */
 public final class ChildRunner {
   private final ProcessRunner runner;
@@ -32,7 +30,7 @@ public final class ChildRunner {
   private final LinkTemps temps;
   private final Diagnostics diag;
   private final boolean verbose;
-  private final DumpNames dump;
+  private final CollectExecute conventions;
   private final LinkRecorder report;
 
   /** Creates the runner for one lto-wrapper run; every child is recorded in {@code report}. */
@@ -51,7 +49,9 @@ public final class ChildRunner {
     this.temps = temps;
     this.diag = diag;
     this.verbose = verbose;
-    this.dump = dump;
+    this.conventions =
+        new CollectExecute(
+            diag.stream(), verbose, temps.saveTemps(), Optional.of(dump.prefix()), temps.scratch());
     this.report = report;
   }
 
@@ -106,23 +106,33 @@ public final class ChildRunner {
   }
 
   private CommandResult throughResponseFile(List<String> argv, String atSuffix, Exec exec) {
-    Path rsp =
-        temps.saveTemps() && atSuffix != null
-            ? WorkingDirectory.resolve(cwd, dump.named(atSuffix))
-            : temps.create("");
-    String rspName = temps.saveTemps() && atSuffix != null ? dump.named(atSuffix) : rsp.toString();
+    ResponseFile rsp = open(atSuffix);
     try {
-      Files.writeString(
-          rsp, ResponseFiles.format(argv.subList(1, argv.size())), NativeCharset.CHARSET);
+      rsp.write(argv);
     } catch (IOException e) {
-      throw new LtoWrapperException("could not write to response file " + rspName, e);
+      throw new LtoWrapperException("could not write to response file " + rsp.name(), e);
     }
     try {
-      return forwardIfSucceeded(start(List.of(argv.get(0), "@" + rspName), argv, exec));
+      return forwardIfSucceeded(start(rsp.argv(argv.get(0)), argv, exec));
     } finally {
-      if (!temps.saveTemps()) {
-        temps.maybeUnlink(rspName);
-      }
+      remove(rsp);
+    }
+  }
+
+  // LinkTemps#scratch fails as LtoWrapperException already; these catches serve the signatures.
+  private ResponseFile open(String atSuffix) {
+    try {
+      return conventions.open(cwd, Optional.ofNullable(atSuffix));
+    } catch (IOException e) {
+      throw new LtoWrapperException(e.getMessage(), e);
+    }
+  }
+
+  private void remove(ResponseFile rsp) {
+    try {
+      conventions.remove(rsp);
+    } catch (IOException e) {
+      throw new LtoWrapperException(e.getMessage(), e);
     }
   }
 
@@ -144,9 +154,7 @@ public final class ChildRunner {
    * (no {@code @file}).
    */
   private CommandResult start(List<String> shown, List<String> reported, Exec exec) {
-    if (verbose) {
-      diag.verbose(String.join(" ", shown));
-    }
+    conventions.echo(shown);
     long start = report.now();
     CommandResult result;
     try {

@@ -3,6 +3,7 @@ package org.offlink.ltowrapper.run;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
+import org.offlink.bridge.process.ScratchFiles;
 import org.offlink.bridge.temp.TempFiles;
 import org.offlink.streamer.io.IoReasons;
 import org.offlink.streamer.io.TempDirectory;
@@ -39,6 +40,24 @@ public final class LinkTemps {
     } catch (IOException e) {
       throw new LtoWrapperException(e.getMessage(), e);
     }
+  }
+
+  /**
+   * Response files' temp files ({@code make_temp_file ("")}) as this scope's: removed by {@link
+   * #maybeUnlink} after the run, or at {@link #cleanup} if the run never got that far.
+   */
+  public ScratchFiles scratch() {
+    return new ScratchFiles() {
+      @Override
+      public Path create() {
+        return LinkTemps.this.create("");
+      }
+
+      @Override
+      public void delete(Path file) {
+        maybeUnlink(file.toString());
+      }
+    };
   }
 
   /** See {@link TempFiles#register}. */
