@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.offlink.bridge.ToolContext;
+import org.offlink.ltowrapper.cache.ImageCache;
 import org.offlink.ltowrapper.cache.LinkCaches;
 import org.offlink.ltowrapper.exec.ChildRunner;
 import org.offlink.ltowrapper.io.InputFile;
@@ -49,6 +50,7 @@ final class LinkRun implements AutoCloseable {
   private final LinkTemps temps;
   private final LinkRecorder report;
   private final ScannedInputs scans;
+  private final Optional<ImageCache> imageCache;
   private final List<String> ltoArgs = new ArrayList<>();
   private final List<InputFile> ltoObjects = new ArrayList<>();
   private boolean linkerOutputRel;
@@ -77,6 +79,18 @@ final class LinkRun implements AutoCloseable {
             diag);
     this.linkerOutputRel = settings.linkerOutputRel();
     this.scans = new ScannedInputs(services.scanner());
+    // Set up first: its key work starts on a thread of its own while the inputs are read.
+    this.imageCache =
+        imageBuilders.inProcess()
+            ? LinkCaches.forLink(
+                options.environment(),
+                context.workingDirectory(),
+                scans,
+                diag::warning,
+                settings.verbose() || settings.saveTemps()
+                    ? Optional.of(diag::verbose)
+                    : Optional.empty())
+            : Optional.empty();
   }
 
   List<String> run() {
@@ -216,16 +230,7 @@ final class LinkRun implements AutoCloseable {
         policy,
         imageBuilders,
         scans,
-        imageBuilders.inProcess()
-            ? LinkCaches.forLink(
-                options.environment(),
-                context.workingDirectory(),
-                scans,
-                diag::warning,
-                settings.verbose() || settings.saveTemps()
-                    ? Optional.of(diag::verbose)
-                    : Optional.empty())
-            : Optional.empty());
+        imageCache);
   }
 
   /**

@@ -101,11 +101,18 @@ public final class ImageCache {
     return fetched.map(image -> new Hit(image, Source.REMOTE));
   }
 
+  /**
+   * Starts the link's shared key work ({@link ImageKeys#prepareInBackground}) for {@code targets},
+   * and after it the folder's occasional trim, off the link's critical path.
+   */
+  public void prepare(List<String> targets) {
+    keys.prepareInBackground(targets, this::trimNowAndThen);
+  }
+
   /** Stores a freshly built image locally and, unless read-only, remotely. */
   public void store(CacheKey key, CachedImage image) {
     writeLocal(key, image);
     remote.ifPresent(r -> r.put(key, image));
-    trimNowAndThen();
   }
 
   private Optional<CachedImage> readLocal(CacheKey key) {
@@ -158,9 +165,9 @@ public final class ImageCache {
   }
 
   /**
-   * Keeps the folder under its limit without listing it on every link: after a store, at most once
-   * a minute (a marker file's time says when it last happened), the least recently used entries
-   * beyond the limit are evicted.
+   * Keeps the folder under its limit without listing it on every link: at most once a minute (a
+   * marker file's time says when it last happened), on the key thread while the link goes on, the
+   * least recently used entries beyond the limit are evicted.
    */
   private void trimNowAndThen() {
     if (localFailed.get()) {

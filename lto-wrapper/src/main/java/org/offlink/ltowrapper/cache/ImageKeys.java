@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import org.offlink.bridge.OfflinkFlags;
 import org.offlink.bridge.gcc.AccelToolchain;
 import org.offlink.bridge.tool.OffloadTarget;
@@ -48,7 +50,10 @@ public final class ImageKeys {
   private final Path cwd;
   private final Path tempDirectory;
   private final ScannedInputs scans;
+  private final Map<OffloadTarget, Optional<AccelToolchain>> toolchains = new ConcurrentHashMap<>();
   private volatile String offlinkIdentity;
+  private volatile String hostDriver;
+  private volatile CompletableFuture<Void> prepared = CompletableFuture.completedFuture(null);
 
   /**
    * Keys for one link.
@@ -67,6 +72,40 @@ public final class ImageKeys {
   }
 
   /**
+   * Starts, on a thread of its own, what every key of the link shares: the SHA-256 provider (whose
+   * first lookup costs a cold JVM tens of milliseconds), offlink's jar stamps, the host driver and
+   * each of {@code targets}' accel toolchain stamps; then runs {@code afterwards} (housekeeping
+   * that no key waits for). lto-wrapper reads and merges its inputs meanwhile, so the first key
+   * rarely waits.
+   */
+  public void prepareInBackground(List<String> targets, Runnable afterwards) {
+    CompletableFuture<Void> done = new CompletableFuture<>();
+    prepared = done;
+    Thread thread =
+        new Thread(
+            () -> {
+              try {
+                KeyDigest.newSha256();
+                offlinkIdentity();
+                hostDriver();
+                for (String target : targets) {
+                  OffloadTarget.byTriplet(target).ifPresent(this::toolchain);
+                }
+              } finally {
+                done.complete(null);
+              }
+              afterwards.run();
+            },
+            "offlink-cache-prelude");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  private Optional<AccelToolchain> toolchain(OffloadTarget target) {
+    return toolchains.computeIfAbsent(target, t -> AccelToolchain.of(environment, cwd, t));
+  }
+
+  /**
    * The key for building {@code target}'s image with mkoffload arguments {@code argv} (argv[0] the
    * program) from {@code inputs}; empty when the toolchain cannot be identified without running
    * anything (the image is then built and not cached).
@@ -79,7 +118,8 @@ public final class ImageKeys {
     if (known.isEmpty()) {
       return Optional.empty();
     }
-    Optional<AccelToolchain> toolchain = AccelToolchain.of(environment, cwd, known.get());
+    prepared.join();
+    Optional<AccelToolchain> toolchain = toolchain(known.get());
     if (toolchain.isEmpty()) {
       return Optional.empty();
     }
@@ -153,6 +193,15 @@ public final class ImageKeys {
   }
 
   private String hostDriver() {
+    String driver = hostDriver;
+    if (driver == null) {
+      driver = findHostDriver();
+      hostDriver = driver;
+    }
+    return driver;
+  }
+
+  private String findHostDriver() {
     String collectGcc = environment.getOrDefault("COLLECT_GCC", "");
     try {
       Path driver = new ToolLocator(environment, cwd).find(collectGcc).path();

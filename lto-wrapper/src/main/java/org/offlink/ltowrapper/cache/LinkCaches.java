@@ -1,6 +1,7 @@
 package org.offlink.ltowrapper.cache;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -48,13 +49,16 @@ public final class LinkCaches {
       return Optional.empty();
     }
     ImageKeys keys = new ImageKeys(environment, cwd, TempDirectory.choose(environment, cwd), scans);
-    return Optional.of(
+    ImageCache cache =
         new ImageCache(
             settings.get(),
             keys,
             remote(environment, flags.remoteCacheReadOnly(), warn),
             warn,
-            tell));
+            tell);
+    String targets = environment.getOrDefault("OFFLOAD_TARGET_NAMES", "");
+    cache.prepare(targets.isEmpty() ? List.of() : List.of(targets.split(":")));
+    return Optional.of(cache);
   }
 
   /** The remote cache {@code OFFLINK_REMOTE_CACHE} names; a bad setting is one warning. */
