@@ -142,25 +142,25 @@ COLUMNS = ["workload", "runs", "stock_wall_s", "ours_wall_s", "ratio_median", "r
            "ours_jvm_rss_mib", "same_output", "slowest_stage", "ours_max_s"]
 
 
-def markdown(rows):
-    cols = [c for c in COLUMNS if any(c in r for r in rows)]
+def markdown(rows, columns=COLUMNS):
+    cols = [c for c in columns if any(c in r for r in rows)]
     fmt = lambda v: f"{v:.3f}" if isinstance(v, float) else str(v)
     lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
     lines += ["| " + " | ".join(fmt(r.get(c, "")) for c in cols) + " |" for r in rows]
     return "\n".join(lines)
 
 
-def write_csv(rows, path):
-    cols = [c for c in COLUMNS if any(c in r for r in rows)]
+def write_csv(rows, path, columns=COLUMNS):
+    cols = [c for c in columns if any(c in r for r in rows)]
     with open(path, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=cols, extrasaction="ignore")
         w.writeheader()
         w.writerows(rows)
 
 
-def report(rows, out, extra=""):
+def report(rows, out, extra="", columns=COLUMNS):
     """Prints the table (and extra text); with out, writes bench.md and bench.csv there."""
-    table = markdown(rows)
+    table = markdown(rows, columns)
     print(table)
     if extra:
         print(extra)
@@ -168,5 +168,5 @@ def report(rows, out, extra=""):
         out = Path(out)
         out.mkdir(parents=True, exist_ok=True)
         (out / "bench.md").write_text(table + "\n" + (("\n" + extra + "\n") if extra else ""))
-        write_csv(rows, out / "bench.csv")
+        write_csv(rows, out / "bench.csv", columns)
         print(f"offbench: wrote {out}/bench.md and {out}/bench.csv", file=sys.stderr)

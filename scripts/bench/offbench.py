@@ -38,10 +38,8 @@ from pathlib import Path
 from benchcore import DIST, LIBEXEC, REPO, alternate, base_env, measure, report
 import plot
 import stages
-from workloads import TARGETS, Shape, Workload, prepare
+from workloads import SAXPY_SHAPE, SCALE_SHAPE, TARGETS, Shape, Workload, prepare
 
-SAXPY_SHAPE = Shape(regions=1, variables=2, body=0, lto=False, saxpy=True)
-SCALE_SHAPE = Shape(regions=1, variables=2, body=0, lto=False)
 MANY_REGIONS_SHAPE = Shape(regions=16, variables=4, body=0, lto=False)
 LARGE_SHAPE = Shape(regions=16, variables=4, body=16, lto=False)
 LTO_SHAPE = Shape(regions=1, variables=2, body=0, lto=True)
