@@ -28,12 +28,22 @@ class Sample:
         self.stderr, self.jvm_rss_kib = stderr, jvm_rss_kib
 
 
-def base_env():
+def base_env(cache=False):
+    """The environment of every measured run. offlink's device-image cache (issue 15) is off unless
+    cache: with it on, the warm-up would fill the default cache folder and every counted offlink
+    link would be a cache hit, not the link work the suite compares. With cache, the cache
+    settings are dropped too (the cache mode names its own folders and remote)."""
     env = dict(os.environ)
     env["PATH"] = CLEAN_PATH
     for name in ("COMPILER_PATH", "LIBRARY_PATH", "GCC_EXEC_PREFIX", "OFFLINK_TIMING",
-                 "OFFLINK_REPORT", "JAVA_TOOL_OPTIONS"):
+                 "OFFLINK_REPORT", "JAVA_TOOL_OPTIONS", "OFFLINK_CACHE_DIR",
+                 "OFFLINK_REMOTE_CACHE", "OFFLINK_REMOTE_CACHE_TIMEOUT",
+                 "OFFLINK_REMOTE_CACHE_CREDENTIALS"):
         env.pop(name, None)
+    if cache:
+        env.pop("OFFLINK_FLAGS", None)
+    else:
+        env["OFFLINK_FLAGS"] = (env.get("OFFLINK_FLAGS", "") + " --no-cache").strip()
     return env
 
 
@@ -132,25 +142,25 @@ COLUMNS = ["workload", "runs", "stock_wall_s", "ours_wall_s", "ratio_median", "r
            "ours_jvm_rss_mib", "same_output", "slowest_stage", "ours_max_s"]
 
 
-def markdown(rows):
-    cols = [c for c in COLUMNS if any(c in r for r in rows)]
+def markdown(rows, columns=COLUMNS):
+    cols = [c for c in columns if any(c in r for r in rows)]
     fmt = lambda v: f"{v:.3f}" if isinstance(v, float) else str(v)
     lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
     lines += ["| " + " | ".join(fmt(r.get(c, "")) for c in cols) + " |" for r in rows]
     return "\n".join(lines)
 
 
-def write_csv(rows, path):
-    cols = [c for c in COLUMNS if any(c in r for r in rows)]
+def write_csv(rows, path, columns=COLUMNS):
+    cols = [c for c in columns if any(c in r for r in rows)]
     with open(path, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=cols, extrasaction="ignore")
         w.writeheader()
         w.writerows(rows)
 
 
-def report(rows, out, extra=""):
+def report(rows, out, extra="", columns=COLUMNS):
     """Prints the table (and extra text); with out, writes bench.md and bench.csv there."""
-    table = markdown(rows)
+    table = markdown(rows, columns)
     print(table)
     if extra:
         print(extra)
@@ -158,5 +168,5 @@ def report(rows, out, extra=""):
         out = Path(out)
         out.mkdir(parents=True, exist_ok=True)
         (out / "bench.md").write_text(table + "\n" + (("\n" + extra + "\n") if extra else ""))
-        write_csv(rows, out / "bench.csv")
+        write_csv(rows, out / "bench.csv", columns)
         print(f"offbench: wrote {out}/bench.md and {out}/bench.csv", file=sys.stderr)

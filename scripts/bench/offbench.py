@@ -19,7 +19,13 @@ Sub-commands:
   list      `section-streamer list` over an archive of 1,000 offload objects
   gcc       saxpy (gfx906, nvptx, both) in the Debian root of GCC --gcc V (13-15, needs root:
             chroot and mounts), then the GCC 12 saxpy links here, in one run (issue 13's bench)
+  cache     relinks with offlink's device-image cache (issue 15): warm local cache after a
+            host-only change (gfx906 N=100, saxpy nvptx, saxpy both) and warm remote cache (nginx
+            WebDAV on loopback) with an empty local one against stock, and a cold cache against
+            --no-cache; each row's cache use checked, ratios against targets (cachebench.py);
+            --runs defaults to 7 here, --out to target/bench/cache; exits 1 on an ERROR row
 Common options: --runs N (counted runs per side, default 5), --out DIR (Markdown table + CSV).
+Every mode but cache runs offlink with OFFLINK_FLAGS=--no-cache (see benchcore.base_env).
 """
 import sys
 
@@ -38,10 +44,8 @@ from pathlib import Path
 from benchcore import DIST, LIBEXEC, REPO, alternate, base_env, measure, report
 import plot
 import stages
-from workloads import TARGETS, Shape, Workload, prepare
+from workloads import SAXPY_SHAPE, SCALE_SHAPE, TARGETS, Shape, Workload, prepare
 
-SAXPY_SHAPE = Shape(regions=1, variables=2, body=0, lto=False, saxpy=True)
-SCALE_SHAPE = Shape(regions=1, variables=2, body=0, lto=False)
 MANY_REGIONS_SHAPE = Shape(regions=16, variables=4, body=0, lto=False)
 LARGE_SHAPE = Shape(regions=16, variables=4, body=16, lto=False)
 LTO_SHAPE = Shape(regions=1, variables=2, body=0, lto=True)
@@ -369,11 +373,12 @@ def bench_list(args):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("what", choices=["suite", "link", "lto20", "start", "list", "all", "gcc"])
+    p.add_argument("what",
+                   choices=["suite", "link", "lto20", "start", "list", "all", "gcc", "cache"])
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--quick", action="store_true", help="suite: N up to 100 (default)")
     mode.add_argument("--full", action="store_true", help="suite: adds N=1000 and more variants")
-    p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--runs", type=int, help="counted runs per side (5; cache: 7)")
     p.add_argument("--targets", nargs="+", default=list(TARGETS), choices=list(TARGETS))
     p.add_argument("--gcc", type=int, default=14,
                    help="gcc: the GCC version whose Debian root runs the saxpy links (13-15)")
@@ -384,8 +389,14 @@ def main():
     args = p.parse_args()
     if not (LIBEXEC / "lto-wrapper").exists():
         raise SystemExit("offbench: target/offlink is missing; run scripts/build.sh first")
-    if args.runs < 1:
+    if args.runs is not None and args.runs < 1:
         raise SystemExit("offbench: --runs must be at least 1")
+    if args.what == "cache":
+        import cachebench
+
+        sys.exit(cachebench.bench_cache(args))
+    if args.runs is None:
+        args.runs = 5
     if args.what == "suite":
         bench_suite(args)
         return

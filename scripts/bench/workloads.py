@@ -56,6 +56,11 @@ class Shape:
         return f"k{self.regions}-v{self.variables}-b{self.body}" + ("-lto" if self.lto else "")
 
 
+SAXPY_SHAPE = Shape(regions=1, variables=2, body=0, lto=False, saxpy=True)
+# The scale curves' units (one target region, two declare target arrays); also the cache mode's.
+SCALE_SHAPE = Shape(regions=1, variables=2, body=0, lto=False)
+
+
 @dataclass
 class Workload:
     """One link to measure, stock against offlink."""
