@@ -1,9 +1,8 @@
 package org.offlink.ltowrapper.cache;
 
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Objects;
+import org.offlink.streamer.inspect.Sha256Digest;
 
 /**
  * A content-addressed blob's name on a Bazel remote cache ({@code cas/<hash>}): its SHA-256 and its
@@ -53,10 +52,6 @@ record BlobDigest(String hash, long sizeBytes) {
   }
 
   private static String sha256Hex(byte[] blob) {
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(blob));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("every JDK has SHA-256", e);
-    }
+    return HexFormat.of().formatHex(Sha256Digest.of(blob));
   }
 }

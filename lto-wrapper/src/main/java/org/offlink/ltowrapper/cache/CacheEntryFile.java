@@ -1,5 +1,7 @@
 package org.offlink.ltowrapper.cache;
 
+import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -23,17 +25,30 @@ public final class CacheEntryFile {
 
   /** The file's bytes for {@code image}. */
   public static byte[] encode(CachedImage image) {
+    java.io.ByteArrayOutputStream out =
+        new java.io.ByteArrayOutputStream(HEADER + image.object().length + TRAILER);
+    try {
+      writeTo(out, image);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e); // a ByteArrayOutputStream does not fail
+    }
+    return out.toByteArray();
+  }
+
+  /** Writes the file for {@code image} to {@code out} without first joining it in memory. */
+  public static void writeTo(OutputStream out, CachedImage image) throws IOException {
     byte[] object = image.object();
-    ByteBuffer b = ByteBuffer.allocate(HEADER + object.length + TRAILER);
-    b.put(MAGIC);
-    b.putLong(image.counts().functions());
-    b.putLong(image.counts().variables());
-    b.putLong(object.length);
-    b.put(object);
+    ByteBuffer header = ByteBuffer.allocate(HEADER);
+    header.put(MAGIC);
+    header.putLong(image.counts().functions());
+    header.putLong(image.counts().variables());
+    header.putLong(object.length);
     CRC32C crc = new CRC32C();
-    crc.update(b.array(), 0, b.position());
-    b.putInt((int) crc.getValue());
-    return b.array();
+    crc.update(header.array());
+    crc.update(object);
+    out.write(header.array());
+    out.write(object);
+    out.write(ByteBuffer.allocate(TRAILER).putInt((int) crc.getValue()).array());
   }
 
   /**

@@ -72,11 +72,11 @@ public final class ImageKeys {
   }
 
   /**
-   * Starts, on a thread of its own, what every key of the link shares: the SHA-256 provider (whose
-   * first lookup costs a cold JVM tens of milliseconds), offlink's jar stamps, the host driver and
-   * each of {@code targets}' accel toolchain stamps; then runs {@code afterwards} (housekeeping
-   * that no key waits for). lto-wrapper reads and merges its inputs meanwhile, so the first key
-   * rarely waits.
+   * Starts, on a thread of its own, what every key of the link shares: offlink's jar stamps, the
+   * host driver and each of {@code targets}' accel toolchain stamps (listing and stating a few
+   * hundred files costs a cold JVM several milliseconds); then runs {@code afterwards}
+   * (housekeeping that no key waits for). lto-wrapper reads and merges its inputs meanwhile, so the
+   * first key rarely waits.
    */
   public void prepareInBackground(List<String> targets, Runnable afterwards) {
     CompletableFuture<Void> done = new CompletableFuture<>();
@@ -85,7 +85,6 @@ public final class ImageKeys {
         new Thread(
             () -> {
               try {
-                KeyDigest.newSha256();
                 offlinkIdentity();
                 hostDriver();
                 for (String target : targets) {

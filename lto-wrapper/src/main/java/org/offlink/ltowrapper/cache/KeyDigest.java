@@ -2,15 +2,16 @@ package org.offlink.ltowrapper.cache;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import org.offlink.streamer.inspect.Sha256Digest;
 
 /**
- * A SHA-256 over labelled fields, each written as its label, its length and its bytes, so that no
- * two different field lists hash alike by running into each other.
+ * A SHA-256 ({@link Sha256Digest}, no JCA start-up on the link's path) over labelled fields, each
+ * written as its label, its length and its bytes, so that no two different field lists hash alike
+ * by running into each other.
  */
 final class KeyDigest {
-  private final MessageDigest sha = newSha256();
+  private final Sha256Digest sha = new Sha256Digest();
+  private static final byte[] ZERO = {0};
   private final ByteBuffer length = ByteBuffer.allocate(Long.BYTES);
 
   /** Adds a text field. */
@@ -28,7 +29,7 @@ final class KeyDigest {
   /** Starts a field of {@code size} bytes that the caller then feeds with {@link #update}. */
   void begin(String label, long size) {
     sha.update(label.getBytes(StandardCharsets.UTF_8));
-    sha.update((byte) 0);
+    sha.update(ZERO);
     length.clear();
     length.putLong(size);
     sha.update(length.array());
@@ -42,13 +43,5 @@ final class KeyDigest {
   /** The digest; the object is not used afterwards. */
   byte[] finish() {
     return sha.digest();
-  }
-
-  static MessageDigest newSha256() {
-    try {
-      return MessageDigest.getInstance("SHA-256");
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("every Java runtime has SHA-256", e);
-    }
   }
 }

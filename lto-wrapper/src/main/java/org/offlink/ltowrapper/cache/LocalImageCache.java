@@ -65,7 +65,7 @@ public final class LocalImageCache {
   public void write(CacheKey key, CachedImage image) throws IOException {
     Path file = entryPath(key);
     Files.createDirectories(file.getParent());
-    AtomicFiles.write(file, CacheEntryFile.encode(image));
+    AtomicFiles.write(file, out -> CacheEntryFile.writeTo(out, image));
   }
 
   /** Removes the entry for {@code key} (a damaged one); absent is fine. */
