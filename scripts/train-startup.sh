@@ -28,6 +28,18 @@ major() { "$1/bin/java" -XshowSettings:properties -version 2>&1 \
   | sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p'; }
 
 newest="" newest_major=0
+# train_link JAVA_HOME CACHE_DIR TARGETS JAVA_TOOL_OPTIONS: one lto-wrapper run over saxpy.o.
+train_link() {
+  printf '1\n%s\n' "$work/saxpy.o" > "$work/saxpy.ofldlist"
+  (cd "$work" && JAVA_TOOL_OPTIONS=$4 OFFLINK_JAVA=$1/bin/java COLLECT_GCC=gcc \
+    OFFLINK_FLAGS= OFFLINK_CACHE_DIR="$2" OFFLINK_REMOTE_CACHE= \
+    COLLECT_GCC_OPTIONS="'-fopenmp' '-foffload=nvptx-none,amdgcn-amdhsa' '-o' 'saxpy'" \
+    OFFLOAD_TARGET_NAMES=$3 \
+    COMPILER_PATH="$dist/libexec/offlink/:$(dirname "$(gcc -print-prog-name=cc1)")/" \
+    LIBRARY_PATH="$(dirname "$(gcc -print-libgcc-file-name)")/" \
+    "$dist/libexec/offlink/lto-wrapper" -fresolution=saxpy.res -flinker-output=pie \
+    -foffload-objects=saxpy.ofldlist)
+}
 for h in "${homes[@]}"; do
   m=$(major "$h")
   [[ -n "$m" ]] && ((m >= 17)) || continue
@@ -48,6 +60,18 @@ if ! gcc -O2 "${targets[@]}" -c "$repo/examples/saxpy.c" -o "$work/saxpy.o" 2>"$
   echo "train-startup: cannot compile the training program; no start-up cache" >&2
   exit 0
 fi
+# train_link JAVA_HOME CACHE_DIR TARGETS JAVA_TOOL_OPTIONS: one lto-wrapper run over saxpy.o.
+train_link() {
+  printf '1\n%s\n' "$work/saxpy.o" > "$work/saxpy.ofldlist"
+  (cd "$work" && JAVA_TOOL_OPTIONS=$4 OFFLINK_JAVA=$1/bin/java COLLECT_GCC=gcc \
+    OFFLINK_FLAGS= OFFLINK_CACHE_DIR="$2" OFFLINK_REMOTE_CACHE= \
+    COLLECT_GCC_OPTIONS="'-fopenmp' '-foffload=nvptx-none,amdgcn-amdhsa' '-o' 'saxpy'" \
+    OFFLOAD_TARGET_NAMES=$3 \
+    COMPILER_PATH="$dist/libexec/offlink/:$(dirname "$(gcc -print-prog-name=cc1)")/" \
+    LIBRARY_PATH="$(dirname "$(gcc -print-libgcc-file-name)")/" \
+    "$dist/libexec/offlink/lto-wrapper" -fresolution=saxpy.res -flinker-output=pie \
+    -foffload-objects=saxpy.ofldlist)
+}
 for h in "${homes[@]}"; do
   m=$(major "$h")
   [[ -n "$m" ]] && ((m >= 17)) || continue
@@ -61,16 +85,12 @@ for h in "${homes[@]}"; do
   # so this is no real link): offload images for both targets, built by mkoffload in-process,
   # and the PIE __OFFLOAD_TABLE__ object (LIBRARY_PATH set, as gcc sets it), so that every class
   # of a real link's path comes from the cache rather than from the jars. The device-image cache
-  # is on, in a folder of its own (the key and the store are on every link's path).
-  printf '1\n%s\n' "$work/saxpy.o" > "$work/saxpy.ofldlist"
-  if (cd "$work" && JAVA_TOOL_OPTIONS=$flags OFFLINK_JAVA=$h/bin/java COLLECT_GCC=gcc \
-      OFFLINK_FLAGS= OFFLINK_CACHE_DIR="$work/image-cache" OFFLINK_REMOTE_CACHE= \
-      COLLECT_GCC_OPTIONS="'-fopenmp' '-foffload=nvptx-none,amdgcn-amdhsa' '-o' 'saxpy'" \
-      OFFLOAD_TARGET_NAMES=nvptx-none:amdgcn-amdhsa \
-      COMPILER_PATH="$dist/libexec/offlink/:$(dirname "$(gcc -print-prog-name=cc1)")/" \
-      LIBRARY_PATH="$(dirname "$(gcc -print-libgcc-file-name)")/" \
-      "$dist/libexec/offlink/lto-wrapper" -fresolution=saxpy.res -flinker-output=pie \
-      -foffload-objects=saxpy.ofldlist) >"$work/train.log" 2>&1; then
+  # is on, in a folder of this JDK's own, primed (unrecorded) with the nvptx image: the recorded
+  # link takes that image from the cache and builds the gcn one, so both paths are trained.
+  cache=$work/image-cache-$key
+  rm -rf "$cache"
+  train_link "$h" "$cache" nvptx-none "" >"$work/prime.log" 2>&1 || true
+  if train_link "$h" "$cache" nvptx-none:amdgcn-amdhsa "$flags" >"$work/train.log" 2>&1; then
     if ((m >= 25)); then
       # The same classpath string the launchers build from lib/classpath.
       IFS=: read -r -a jars < "$lib/classpath"

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import org.offlink.streamer.io.AtomicFiles;
@@ -86,8 +85,14 @@ public final class LocalImageCache {
         }
       }
     }
-    entries.sort(Comparator.comparingLong(Entry::lastUsedMillis).thenComparing(Entry::file));
+    entries.sort(LocalImageCache::olderFirst);
     return entries;
+  }
+
+  /** Least recently used first, then by name (no lambdas: this runs in a cold JVM). */
+  private static int olderFirst(Entry a, Entry b) {
+    int byTime = Long.compare(a.lastUsedMillis(), b.lastUsedMillis());
+    return byTime != 0 ? byTime : a.file().compareTo(b.file());
   }
 
   private static void collect(Path shard, List<Entry> entries) throws IOException {
