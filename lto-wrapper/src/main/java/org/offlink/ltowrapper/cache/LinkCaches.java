@@ -11,8 +11,8 @@ import org.offlink.streamer.io.TempDirectory;
 
 /**
  * Sets up one link's {@link ImageCache} from its environment: on unless {@code
- * OFFLINK_FLAGS=--no-cache} or no cache folder can be named; remote when {@code
- * OFFLINK_REMOTE_CACHE} is set.
+ * OFFLINK_FLAGS=--no-cache}, {@code OFFLINK_REPRODUCE} (a bundle records the accel steps) or no
+ * cache folder can be named; remote when {@code OFFLINK_REMOTE_CACHE} is set.
  */
 public final class LinkCaches {
   private LinkCaches() {}
@@ -34,6 +34,11 @@ public final class LinkCaches {
       Optional<Consumer<String>> tell) {
     OfflinkFlags flags = OfflinkFlags.fromEnvironment(environment);
     if (!flags.cache()) {
+      return Optional.empty();
+    }
+    if (!environment.getOrDefault("OFFLINK_REPRODUCE", "").isEmpty()) {
+      // A bundle is for replaying the accel steps: this link runs them.
+      tell.ifPresent(t -> t.accept("offload image cache: off (OFFLINK_REPRODUCE)"));
       return Optional.empty();
     }
     Optional<CacheSettings> settings;
