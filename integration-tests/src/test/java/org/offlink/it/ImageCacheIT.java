@@ -23,6 +23,8 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.CommandResult;
 import org.offlink.ltowrapper.cache.NginxWebDav;
@@ -38,6 +40,10 @@ import org.offlink.ltowrapper.cache.NginxWebDav;
  */
 class ImageCacheIT {
   private static final String NVPTX = "-foffload=nvptx-none";
+
+  /** The nvptx accel tool folder, part of every nvptx key; one test adds a file to it. */
+  private static final String ACCEL_FOLDER = "gcc-12-accel-nvptx-none";
+
   private static final Pattern RESULT =
       Pattern.compile("\"name\": \"([^\"]+)\"[^}]*?\"cache\": \\{\\s*\"result\": \"(\\w+)\"");
 
@@ -191,7 +197,9 @@ class ImageCacheIT {
     return env;
   }
 
+  // Adds a stamp file to the shared nvptx accel folder for a while: every nvptx key changes.
   @Test
+  @ResourceLock(value = ACCEL_FOLDER, mode = ResourceAccessMode.READ_WRITE)
   void hitsAfterHostOnlyChangesAndMissesWhatChangesTheImage() throws Exception {
     Path work = program("nvptx", 2, 3);
     Path localA = scratch.resolve("cache-a");
@@ -255,6 +263,7 @@ class ImageCacheIT {
   }
 
   @Test
+  @ResourceLock(value = ACCEL_FOLDER, mode = ResourceAccessMode.READ)
   void bothTargetsHitTogether() throws Exception {
     Path work = program("both", 2, 3);
     List<String> both = List.of("-foffload=nvptx-none", "-foffload=amdgcn-amdhsa=-march=gfx906");
@@ -269,6 +278,7 @@ class ImageCacheIT {
   }
 
   @Test
+  @ResourceLock(value = ACCEL_FOLDER, mode = ResourceAccessMode.READ)
   void aBadRemoteServerCostsOneWarningAndNeverTheLink() throws Exception {
     Path work = program("faults", 2, 3);
     List<String> expected = stock(work, List.of(NVPTX)).registered();

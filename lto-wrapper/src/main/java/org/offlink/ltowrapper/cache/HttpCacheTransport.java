@@ -1,39 +1,36 @@
 package org.offlink.ltowrapper.cache;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.ConnectException;
+import java.net.HttpURLConnection;
+import java.net.SocketTimeoutException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * GET and PUT of whole blobs below a remote cache's base URL, over HTTP/1.1 with the JDK's client,
- * within the settings' timeouts (the request limit covers the whole exchange, body included).
- * Counts the body bytes it moves. Thread-safe.
+ * GET and PUT of whole blobs below a remote cache's base URL, over HTTP/1.1 with {@link
+ * HttpURLConnection}, within the settings' timeouts: the connect limit covers opening the
+ * connection, the request limit the rest of the exchange, body included. Counts the body bytes it
+ * moves. Thread-safe.
+ *
+ * <p>Nothing is set up before the first request: {@code java.net.http.HttpClient} cost 0.5 s in a
+ * cold JVM (about 0.2 s of it the default {@code SSLContext}, even for http://), which every link
+ * paid as soon as {@code OFFLINK_REMOTE_CACHE} was set, even when the local cache hit.
  */
 final class HttpCacheTransport {
+  /** How much of a body moves between two looks at the clock. */
+  private static final int CHUNK = 64 * 1024;
+
   private final RemoteCacheSettings settings;
-  private final HttpClient client;
   private final AtomicLong bytesReceived = new AtomicLong();
   private final AtomicLong bytesSent = new AtomicLong();
 
   HttpCacheTransport(RemoteCacheSettings settings) {
     this.settings = settings;
-    this.client =
-        HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(settings.connectTimeout())
-            // A redirect could carry the Authorization header elsewhere: a 3xx is a failure.
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .build();
   }
 
   /**
@@ -42,13 +39,22 @@ final class HttpCacheTransport {
    * @throws RemoteCacheException on any other status or a connection-level failure
    */
   Optional<byte[]> get(String path) throws RemoteCacheException {
-    HttpResponse<byte[]> response = send(request(path).GET().build(), "GET " + path);
-    if (response.statusCode() == 404) {
-      return Optional.empty();
-    }
-    requireSuccess(response, "GET " + path);
-    bytesReceived.addAndGet(response.body().length);
-    return Optional.of(response.body());
+    Optional<byte[]> blob =
+        exchange(
+            "GET",
+            path,
+            null,
+            (connection, deadline) -> {
+              int status = connection.getResponseCode();
+              if (status == 404) {
+                drain(connection.getErrorStream(), deadline);
+                return Optional.empty();
+              }
+              requireSuccess(status);
+              return Optional.of(drain(connection.getInputStream(), deadline));
+            });
+    blob.ifPresent(b -> bytesReceived.addAndGet(b.length));
+    return blob;
   }
 
   /**
@@ -57,12 +63,20 @@ final class HttpCacheTransport {
    * @throws RemoteCacheException on a status other than 2xx or a connection-level failure
    */
   void put(String path, byte[] body) throws RemoteCacheException {
-    HttpRequest request =
-        request(path)
-            .header("Content-Type", "application/octet-stream")
-            .PUT(HttpRequest.BodyPublishers.ofByteArray(body))
-            .build();
-    requireSuccess(send(request, "PUT " + path), "PUT " + path);
+    exchange(
+        "PUT",
+        path,
+        body,
+        (connection, deadline) -> {
+          try (OutputStream out = connection.getOutputStream()) {
+            for (int at = 0; at < body.length; at += CHUNK) {
+              checkDeadline(deadline);
+              out.write(body, at, Math.min(CHUNK, body.length - at));
+            }
+          }
+          requireSuccess(connection.getResponseCode());
+          return drain(connection.getInputStream(), deadline);
+        });
     bytesSent.addAndGet(body.length);
   }
 
@@ -74,44 +88,115 @@ final class HttpCacheTransport {
     return bytesSent.get();
   }
 
-  private HttpRequest.Builder request(String path) {
-    HttpRequest.Builder b =
-        HttpRequest.newBuilder(URI.create(settings.base() + "/" + path))
-            .timeout(settings.requestTimeout());
-    settings.authorization().ifPresent(value -> b.header("Authorization", value));
-    return b;
+  /** What one request does once connected; may throw {@link HttpStatusException}. */
+  @FunctionalInterface
+  private interface Step<T> {
+    T run(HttpURLConnection connection, long deadline) throws IOException;
   }
 
-  private HttpResponse<byte[]> send(HttpRequest request, String what) throws RemoteCacheException {
-    CompletableFuture<HttpResponse<byte[]>> answer =
-        client.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray());
+  /**
+   * Opens a connection for one request, runs {@code step} on it, and maps every failure to a {@link
+   * RemoteCacheException}. A connection that failed is closed; one whose answer was read to the end
+   * goes back to the JDK's keep-alive cache for the next request (one TLS handshake per link, not
+   * one per blob).
+   */
+  private <T> T exchange(String method, String path, byte[] body, Step<T> step)
+      throws RemoteCacheException {
+    String what = method + " " + path;
+    HttpURLConnection connection = null;
+    boolean connected = false;
+    boolean clean = false;
+    long start = System.nanoTime();
     try {
-      // The future's limit also bounds a body that trickles in after the headers.
-      return answer.get(settings.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
-    } catch (TimeoutException e) {
-      answer.cancel(true);
-      throw new RemoteCacheException(what + ": " + noAnswer(), true);
-    } catch (InterruptedException e) {
-      answer.cancel(true);
-      Thread.currentThread().interrupt();
-      throw new RemoteCacheException(what + ": interrupted", true);
-    } catch (ExecutionException e) {
-      throw new RemoteCacheException(what + ": " + describe(e.getCause()), true);
+      connection = open(method, path, body);
+      connection.connect();
+      connected = true;
+      long deadline = System.nanoTime() + settings.requestTimeout().toNanos();
+      T result = step.run(connection, deadline);
+      clean = true;
+      return result;
+    } catch (HttpStatusException e) {
+      throw new RemoteCacheException(what + ": HTTP " + e.status, false);
+    } catch (IOException e) {
+      boolean answerLate = connected || waitedRequestLimit(start);
+      throw new RemoteCacheException(what + ": " + describe(e, answerLate), true);
+    } finally {
+      if (!clean && connection != null) {
+        connection.disconnect();
+      }
     }
   }
 
-  private String describe(Throwable cause) {
-    if (cause instanceof HttpConnectTimeoutException) {
-      return "no connection within " + seconds(settings.connectTimeout().toMillis()) + " s";
+  private HttpURLConnection open(String method, String path, byte[] body) throws IOException {
+    HttpURLConnection c =
+        (HttpURLConnection) URI.create(settings.base() + "/" + path).toURL().openConnection();
+    c.setRequestMethod(method);
+    c.setConnectTimeout(millis(settings.connectTimeout().toMillis()));
+    // A server that never answers: each read waits at most the request limit; the deadline
+    // checks between chunks bound a body that trickles in.
+    c.setReadTimeout(millis(settings.requestTimeout().toMillis()));
+    // A redirect could carry the Authorization header elsewhere: a 3xx is a failure.
+    c.setInstanceFollowRedirects(false);
+    c.setUseCaches(false);
+    c.setRequestProperty("Accept", "*/*");
+    settings.authorization().ifPresent(value -> c.setRequestProperty("Authorization", value));
+    if (body != null) {
+      c.setDoOutput(true);
+      c.setFixedLengthStreamingMode(body.length);
+      c.setRequestProperty("Content-Type", "application/octet-stream");
     }
-    if (cause instanceof java.net.http.HttpTimeoutException) {
-      return noAnswer();
+    return c;
+  }
+
+  /** All of {@code in} (none when null), closed after, within the deadline. */
+  private static byte[] drain(InputStream in, long deadline) throws IOException {
+    if (in == null) {
+      return new byte[0];
     }
-    String detail = cause.getMessage() == null ? "" : " (" + cause.getMessage() + ")";
-    if (cause instanceof ConnectException) {
-      return "cannot connect" + detail;
+    try (in) {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      byte[] buffer = new byte[CHUNK];
+      for (int n; (n = in.read(buffer)) >= 0; ) {
+        out.write(buffer, 0, n);
+        checkDeadline(deadline);
+      }
+      return out.toByteArray();
     }
-    return (cause instanceof IOException ? "I/O error" : cause.getClass().getSimpleName()) + detail;
+  }
+
+  private static void checkDeadline(long deadline) throws SocketTimeoutException {
+    if (System.nanoTime() - deadline > 0) {
+      throw new SocketTimeoutException("request limit reached");
+    }
+  }
+
+  private static void requireSuccess(int status) throws HttpStatusException {
+    if (status < 200 || status > 299) {
+      throw new HttpStatusException(status);
+    }
+  }
+
+  /**
+   * Whether a timeout in {@code connect()} was the request limit's: the TCP connect waits the
+   * connect limit, but an https handshake after it reads under the request limit.
+   */
+  private boolean waitedRequestLimit(long start) {
+    return settings.connectTimeout().compareTo(settings.requestTimeout()) < 0
+        && System.nanoTime() - start >= settings.requestTimeout().toNanos();
+  }
+
+  /**
+   * A connection-level failure in words; a timeout is the connect limit's unless {@code
+   * answerLate}.
+   */
+  private String describe(IOException e, boolean answerLate) {
+    if (e instanceof SocketTimeoutException) {
+      return answerLate
+          ? noAnswer()
+          : "no connection within " + seconds(settings.connectTimeout().toMillis()) + " s";
+    }
+    String detail = e.getMessage() == null ? "" : " (" + e.getMessage() + ")";
+    return (e instanceof ConnectException ? "cannot connect" : "I/O error") + detail;
   }
 
   private String noAnswer() {
@@ -122,11 +207,19 @@ final class HttpCacheTransport {
     return java.math.BigDecimal.valueOf(millis, 3).stripTrailingZeros().toPlainString();
   }
 
-  private static void requireSuccess(HttpResponse<byte[]> response, String what)
-      throws RemoteCacheException {
-    int status = response.statusCode();
-    if (status < 200 || status > 299) {
-      throw new RemoteCacheException(what + ": HTTP " + status, false);
+  private static int millis(long millis) {
+    return (int) Math.min(Integer.MAX_VALUE, Math.max(1, millis));
+  }
+
+  /** A complete answer with a status other than 2xx (404 on GET aside): not a dead server. */
+  private static final class HttpStatusException extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    private final int status;
+
+    HttpStatusException(int status) {
+      super("HTTP " + status);
+      this.status = status;
     }
   }
 }

@@ -1,0 +1,154 @@
+package org.offlink.ltowrapper.cache;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link HttpCacheTransport} against a scripted server on a raw socket, for what nginx will not do:
+ * trickle a body, redirect, and show the request exactly as it arrived.
+ */
+class HttpCacheTransportTest {
+  private final List<String> requests = new CopyOnWriteArrayList<>();
+  private ServerSocket server;
+
+  @AfterEach
+  void stop() throws IOException {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  @Test
+  void aBodyThatTricklesInIsCutOffAtTheRequestLimit() throws Exception {
+    // Each byte comes well within the read timeout; only the deadline can stop it.
+    HttpCacheTransport transport = transport(serve("HTTP/1.1 200 OK\r\nContent-Length: 100", 200));
+    long start = System.nanoTime();
+    RemoteCacheException e =
+        assertThrows(RemoteCacheException.class, () -> transport.get("cas/trickle"));
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    assertEquals("GET cas/trickle: no answer within 1 s", e.getMessage());
+    assertTrue(e.unreachable());
+    assertTrue(millis >= 900 && millis < 2500, "the 1 s limit, took " + millis + " ms");
+    assertEquals(0, transport.bytesReceived());
+  }
+
+  @Test
+  void aRedirectIsAFailureAndIsNotFollowed() throws Exception {
+    int elsewhere = RemoteCacheFixtures.freePort();
+    HttpCacheTransport transport =
+        transport(
+            serve(
+                "HTTP/1.1 302 Found\r\nLocation: http://127.0.0.1:"
+                    + elsewhere
+                    + "/x\r\nContent-Length: 0",
+                0));
+    RemoteCacheException e =
+        assertThrows(RemoteCacheException.class, () -> transport.get("ac/moved"));
+    assertEquals("GET ac/moved: HTTP 302", e.getMessage());
+    assertFalse(e.unreachable());
+    assertEquals(1, requests.size(), requests.toString());
+  }
+
+  @Test
+  void aPutSendsTheBodyWithItsTypeLengthAndAuthorization() throws Exception {
+    HttpCacheTransport transport = transport(serve("HTTP/1.1 201 Created\r\nContent-Length: 0", 0));
+    byte[] body = RemoteCacheFixtures.object(100_000);
+    transport.put("cas/blob", body);
+
+    assertEquals(1, requests.size(), requests.toString());
+    List<String> lines = List.of(requests.get(0).split("\r\n"));
+    assertEquals("PUT /cache/cas/blob HTTP/1.1", lines.get(0));
+    assertTrue(lines.contains("Content-Type: application/octet-stream"), lines.toString());
+    assertTrue(lines.contains("Content-Length: 100000"), lines.toString());
+    assertTrue(lines.contains("Authorization: Basic c2VjcmV0"), lines.toString());
+    assertEquals(100_000, transport.bytesSent());
+  }
+
+  private HttpCacheTransport transport(int port) {
+    URI base = URI.create("http://127.0.0.1:" + port + "/cache");
+    Duration second = Duration.ofSeconds(1);
+    return new HttpCacheTransport(
+        new RemoteCacheSettings(base, false, Optional.of("Basic c2VjcmV0"), second, second));
+  }
+
+  /**
+   * Answers each connection with {@code head}, then (when {@code trickleMillis} is positive) one
+   * byte of body per {@code trickleMillis}. Records each request's head.
+   */
+  private int serve(String head, long trickleMillis) throws IOException {
+    server = new ServerSocket(0, 8, InetAddress.getLoopbackAddress());
+    Thread t =
+        new Thread(
+            () -> {
+              while (!server.isClosed()) {
+                try (Socket s = server.accept()) {
+                  answer(s, head, trickleMillis);
+                } catch (IOException | InterruptedException gone) {
+                  // the client hung up, or the test is over and closed the server
+                }
+              }
+            });
+    t.setDaemon(true);
+    t.start();
+    return server.getLocalPort();
+  }
+
+  private void answer(Socket s, String head, long trickleMillis)
+      throws IOException, InterruptedException {
+    String request = readHead(s.getInputStream());
+    requests.add(request);
+    if (request.startsWith("PUT ")) {
+      int length = Integer.parseInt(header(request, "Content-Length"));
+      s.getInputStream().readNBytes(length);
+    }
+    OutputStream out = s.getOutputStream();
+    out.write((head + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+    out.flush();
+    for (int i = 0; trickleMillis > 0 && i < 100; i++) {
+      Thread.sleep(trickleMillis);
+      out.write('x');
+      out.flush();
+    }
+  }
+
+  private static String readHead(InputStream in) throws IOException {
+    ByteArrayOutputStream head = new ByteArrayOutputStream();
+    int matched = 0;
+    while (matched < 4) {
+      int b = in.read();
+      if (b < 0) {
+        throw new IOException("the request ended early");
+      }
+      head.write(b);
+      matched = b == "\r\n\r\n".charAt(matched) ? matched + 1 : (b == '\r' ? 1 : 0);
+    }
+    return head.toString(StandardCharsets.ISO_8859_1);
+  }
+
+  private static String header(String head, String name) {
+    for (String line : head.split("\r\n")) {
+      if (line.regionMatches(true, 0, name + ":", 0, name.length() + 1)) {
+        return line.substring(name.length() + 1).trim();
+      }
+    }
+    throw new IllegalArgumentException("no " + name + " in " + head);
+  }
+}
