@@ -51,6 +51,38 @@ class HttpCacheTransportTest {
   }
 
   @Test
+  void aServerThatStopsReadingAPutCannotHoldTheLink() throws Exception {
+    // Accepts, then reads nothing: once the socket buffers are full a write blocks, and a socket
+    // write has no timeout of its own.
+    server = new ServerSocket(0, 8, InetAddress.getLoopbackAddress());
+    List<Socket> held = new CopyOnWriteArrayList<>();
+    Thread acceptor =
+        new Thread(
+            () -> {
+              try {
+                while (true) {
+                  held.add(server.accept());
+                }
+              } catch (IOException closed) {
+                // the test is over
+              }
+            });
+    acceptor.setDaemon(true);
+    acceptor.start();
+    HttpCacheTransport transport = transport(server.getLocalPort());
+    long start = System.nanoTime();
+    RemoteCacheException e =
+        assertThrows(
+            RemoteCacheException.class, () -> transport.put("cas/big", new byte[64 << 20]));
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    assertTrue(e.unreachable(), e.getMessage());
+    assertTrue(millis < 5000, "the 1 s limit, took " + millis + " ms");
+    for (Socket s : held) {
+      s.close();
+    }
+  }
+
+  @Test
   void aRedirectIsAFailureAndIsNotFollowed() throws Exception {
     int elsewhere = RemoteCacheFixtures.freePort();
     HttpCacheTransport transport =
