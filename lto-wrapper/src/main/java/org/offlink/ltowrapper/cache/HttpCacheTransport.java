@@ -107,13 +107,13 @@ final class HttpCacheTransport {
     boolean connected = false;
     boolean clean = false;
     long start = System.nanoTime();
-    Thread watchdog = null;
+    Watchdog watchdog = null;
     try {
       connection = open(method, path, body);
       connection.connect();
       connected = true;
       long deadline = System.nanoTime() + settings.requestTimeout().toNanos();
-      watchdog = watchdog(connection, settings.requestTimeout().toMillis());
+      watchdog = new Watchdog(connection, settings.requestTimeout().toMillis());
       T result = step.run(connection, deadline);
       clean = true;
       return result;
@@ -121,10 +121,11 @@ final class HttpCacheTransport {
       throw new RemoteCacheException(what + ": HTTP " + e.status, false);
     } catch (IOException e) {
       boolean answerLate = connected || waitedRequestLimit(start);
-      throw new RemoteCacheException(what + ": " + describe(e, answerLate), true);
+      String why = watchdog != null && watchdog.fired ? noAnswer() : describe(e, answerLate);
+      throw new RemoteCacheException(what + ": " + why, true);
     } finally {
       if (watchdog != null) {
-        watchdog.interrupt();
+        watchdog.thread.interrupt();
       }
       if (!clean && connection != null) {
         connection.disconnect();
@@ -133,25 +134,30 @@ final class HttpCacheTransport {
   }
 
   /**
-   * Closes {@code connection} once the request limit has passed: a socket write has no timeout of
-   * its own, so a server that stops reading a PUT body would otherwise hold the link for ever (and
-   * a trickling body is cut at the limit, not a read timeout after it).
+   * Closes a connection once the request limit has passed: a socket write has no timeout of its
+   * own, so a server that stops reading a PUT body would otherwise hold the link for ever (and a
+   * trickling body is cut at the limit, not a read timeout after it).
    */
-  private static Thread watchdog(HttpURLConnection connection, long limitMillis) {
-    Thread t =
-        new Thread(
-            () -> {
-              try {
-                Thread.sleep(limitMillis);
-                connection.disconnect();
-              } catch (InterruptedException done) {
-                // the exchange ended in time
-              }
-            },
-            "offlink-remote-cache-watchdog");
-    t.setDaemon(true);
-    t.start();
-    return t;
+  private static final class Watchdog {
+    private final Thread thread;
+    private volatile boolean fired;
+
+    Watchdog(HttpURLConnection connection, long limitMillis) {
+      thread =
+          new Thread(
+              () -> {
+                try {
+                  Thread.sleep(limitMillis);
+                  fired = true;
+                  connection.disconnect();
+                } catch (InterruptedException done) {
+                  // the exchange ended in time
+                }
+              },
+              "offlink-remote-cache-watchdog");
+      thread.setDaemon(true);
+      thread.start();
+    }
   }
 
   private HttpURLConnection open(String method, String path, byte[] body) throws IOException {
