@@ -85,11 +85,12 @@ for h in "${homes[@]}"; do
   # so this is no real link): offload images for both targets, built by mkoffload in-process,
   # and the PIE __OFFLOAD_TABLE__ object (LIBRARY_PATH set, as gcc sets it), so that every class
   # of a real link's path comes from the cache rather than from the jars. The device-image cache
-  # is on, in a folder of this JDK's own, primed (unrecorded) with the nvptx image: the recorded
-  # link takes that image from the cache and builds the gcn one, so both paths are trained.
+  # is on, in a folder of this JDK's own, primed (unrecorded) with the gcn image: the recorded
+  # link takes that image from the cache and builds the nvptx one, so both paths are trained (and
+  # the nvptx build, whose links are short enough for start-up to show, is the one recorded).
   cache=$work/image-cache-$key
   rm -rf "$cache"
-  train_link "$h" "$cache" nvptx-none "" >"$work/prime.log" 2>&1 || true
+  train_link "$h" "$cache" amdgcn-amdhsa "" >"$work/prime.log" 2>&1 || true
   if train_link "$h" "$cache" nvptx-none:amdgcn-amdhsa "$flags" >"$work/train.log" 2>&1; then
     if ((m >= 25)); then
       # The same classpath string the launchers build from lib/classpath.

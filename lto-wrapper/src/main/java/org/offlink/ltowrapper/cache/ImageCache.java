@@ -176,11 +176,13 @@ public final class ImageCache {
     Path marker = settings.directory().resolve("last-trim");
     long now = System.currentTimeMillis();
     try {
-      if (Files.exists(marker)
-          && now - Files.getLastModifiedTime(marker).toMillis() < TRIM_INTERVAL_MS) {
-        return;
-      }
-      if (!Files.exists(marker)) {
+      if (Files.exists(marker)) {
+        if (now - Files.getLastModifiedTime(marker).toMillis() < TRIM_INTERVAL_MS) {
+          return;
+        }
+      } else if (!Files.isDirectory(settings.directory())) {
+        return; // a cache that does not exist yet has nothing to trim
+      } else {
         Files.createFile(marker);
       }
       Files.setLastModifiedTime(marker, FileTime.fromMillis(now));
