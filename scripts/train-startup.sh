@@ -60,18 +60,6 @@ if ! gcc -O2 "${targets[@]}" -c "$repo/examples/saxpy.c" -o "$work/saxpy.o" 2>"$
   echo "train-startup: cannot compile the training program; no start-up cache" >&2
   exit 0
 fi
-# train_link JAVA_HOME CACHE_DIR TARGETS JAVA_TOOL_OPTIONS: one lto-wrapper run over saxpy.o.
-train_link() {
-  printf '1\n%s\n' "$work/saxpy.o" > "$work/saxpy.ofldlist"
-  (cd "$work" && JAVA_TOOL_OPTIONS=$4 OFFLINK_JAVA=$1/bin/java COLLECT_GCC=gcc \
-    OFFLINK_FLAGS= OFFLINK_CACHE_DIR="$2" OFFLINK_REMOTE_CACHE= \
-    COLLECT_GCC_OPTIONS="'-fopenmp' '-foffload=nvptx-none,amdgcn-amdhsa' '-o' 'saxpy'" \
-    OFFLOAD_TARGET_NAMES=$3 \
-    COMPILER_PATH="$dist/libexec/offlink/:$(dirname "$(gcc -print-prog-name=cc1)")/" \
-    LIBRARY_PATH="$(dirname "$(gcc -print-libgcc-file-name)")/" \
-    "$dist/libexec/offlink/lto-wrapper" -fresolution=saxpy.res -flinker-output=pie \
-    -foffload-objects=saxpy.ofldlist)
-}
 for h in "${homes[@]}"; do
   m=$(major "$h")
   [[ -n "$m" ]] && ((m >= 17)) || continue
