@@ -19,7 +19,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,11 +54,7 @@ class ImageCacheIT {
   @BeforeAll
   static void setUp() throws Exception {
     toolchain = Toolchain.create(scratch);
-    Optional<Path> server = NginxWebDav.locate();
-    Assumptions.assumeTrue(
-        server.isPresent(),
-        "needs Debian's nginx with the DAV module (scripts/setup-nginx.sh, run by scripts/test.sh)");
-    nginx = NginxWebDav.start(server.get(), scratch.resolve("nginx"));
+    nginx = NginxWebDav.startOrSkip(scratch.resolve("nginx"));
   }
 
   @AfterAll

@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,11 +33,7 @@ class BazelHttpCacheNginxTest {
 
   @BeforeAll
   static void startNginx() throws Exception {
-    Optional<Path> binary = NginxWebDav.locate();
-    Assumptions.assumeTrue(
-        binary.isPresent(),
-        "no nginx with the WebDAV module on PATH or in /usr/sbin: scripts/setup-nginx.sh installs it");
-    nginx = NginxWebDav.start(binary.get(), dir.resolve("nginx"));
+    nginx = NginxWebDav.startOrSkip(dir.resolve("nginx"));
   }
 
   @AfterAll

@@ -50,6 +50,19 @@ public final class NginxWebDav implements AutoCloseable {
   }
 
   /** Starts nginx in {@code dir} on a free port of 127.0.0.1 and waits until it answers. */
+  /**
+   * Starts nginx in {@code dir}, or skips the calling test, saying why, where no nginx with the
+   * WebDAV module can be found ({@code scripts/setup-nginx.sh}, run by {@code scripts/test.sh},
+   * installs it).
+   */
+  public static NginxWebDav startOrSkip(Path dir) throws IOException, InterruptedException {
+    Optional<Path> binary = locate();
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        binary.isPresent(),
+        "no nginx with the WebDAV module on PATH or in /usr/sbin: scripts/setup-nginx.sh installs it");
+    return start(binary.get(), dir);
+  }
+
   public static NginxWebDav start(Path nginx, Path dir) throws IOException, InterruptedException {
     for (String d : List.of("www/cache", "www/auth", "temp", "logs")) {
       Files.createDirectories(dir.resolve(d));
