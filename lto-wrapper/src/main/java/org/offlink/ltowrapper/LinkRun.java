@@ -89,7 +89,8 @@ final class LinkRun implements AutoCloseable {
                 diag::warning,
                 settings.verbose() || settings.saveTemps()
                     ? Optional.of(diag::verbose)
-                    : Optional.empty())
+                    : Optional.empty(),
+                settings.verbose() ? Optional.of(diag::verbose) : Optional.empty())
             : Optional.empty();
   }
 

@@ -24,21 +24,24 @@ public final class LinkCaches {
    * @param cwd the working directory
    * @param scans the link's input scans
    * @param warn prints one warning line
-   * @param tell prints a line under {@code -v} or {@code -save-temps}, if either is given
+   * @param tell prints each target's hit-or-miss line, under {@code -v} or {@code -save-temps}
+   * @param explain prints why the cache is off, under {@code -v} only ({@code -save-temps} alone
+   *     keeps stock's stderr when nothing is cached)
    */
   public static Optional<ImageCache> forLink(
       Map<String, String> environment,
       Path cwd,
       ScannedInputs scans,
       Consumer<String> warn,
-      Optional<Consumer<String>> tell) {
+      Optional<Consumer<String>> tell,
+      Optional<Consumer<String>> explain) {
     OfflinkFlags flags = OfflinkFlags.fromEnvironment(environment);
     if (!flags.cache()) {
       return Optional.empty();
     }
     if (!environment.getOrDefault("OFFLINK_REPRODUCE", "").isEmpty()) {
       // A bundle is for replaying the accel steps: this link runs them.
-      tell.ifPresent(t -> t.accept("offload image cache: off (OFFLINK_REPRODUCE)"));
+      explain.ifPresent(t -> t.accept("offload image cache: off (OFFLINK_REPRODUCE)"));
       return Optional.empty();
     }
     Optional<CacheSettings> settings;
@@ -49,7 +52,7 @@ public final class LinkCaches {
       return Optional.empty();
     }
     if (settings.isEmpty()) {
-      tell.ifPresent(
+      explain.ifPresent(
           t -> t.accept("offload image cache: off (no OFFLINK_CACHE_DIR, XDG_CACHE_HOME or HOME)"));
       return Optional.empty();
     }

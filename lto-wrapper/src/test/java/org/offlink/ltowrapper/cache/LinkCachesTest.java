@@ -18,6 +18,7 @@ class LinkCachesTest {
   @TempDir Path dir;
   final List<String> warnings = new ArrayList<>();
   final List<String> told = new ArrayList<>();
+  final List<String> hitOrMiss = new ArrayList<>();
 
   Optional<ImageCache> forLink(Map<String, String> env) {
     return LinkCaches.forLink(
@@ -25,6 +26,7 @@ class LinkCachesTest {
         dir,
         new ScannedInputs(in -> ObjectScan.NOT_AN_OBJECT),
         warnings::add,
+        Optional.of(hitOrMiss::add),
         Optional.of(told::add));
   }
 
@@ -38,6 +40,7 @@ class LinkCachesTest {
     assertTrue(forLink(Map.of()).isEmpty());
     assertTrue(told.get(0).contains("no OFFLINK_CACHE_DIR, XDG_CACHE_HOME or HOME"), told.get(0));
     assertEquals(List.of(), warnings);
+    assertEquals(List.of(), hitOrMiss, "why the cache is off is for -v only, not -save-temps");
   }
 
   @Test
