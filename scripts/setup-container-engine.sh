@@ -23,6 +23,18 @@ answers() { # SOCKET: does a Docker API answer there?
   [[ -S "$1" ]] && curl -fsS --max-time 5 --unix-socket "$1" http://d/_ping >/dev/null 2>&1
 }
 
+# A podman service this script started earlier from a folder that has since been deleted (a CI
+# checkout) still answers, but its conmon cannot start a container ("Failed to get working
+# directory"): it is stopped here and started again below, from /.
+for pid in $(pgrep -f "podman system service .*unix://$socket" || true); do
+  if [[ $(readlink "/proc/$pid/cwd" 2>/dev/null) == *" (deleted)" ]]; then
+    log "stopping podman system service $pid: the folder it was started from is gone"
+    kill "$pid" 2>/dev/null || true
+    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    rm -f "$socket"
+  fi
+done
+
 if [[ -n "${DOCKER_HOST:-}" && "$DOCKER_HOST" == unix://* ]] && answers "${DOCKER_HOST#unix://}"; then
   log "an engine answers at $DOCKER_HOST"
   echo "DOCKER_HOST=$DOCKER_HOST"
@@ -112,7 +124,7 @@ fi
 if ! answers "$socket"; then
   log "starting podman system service on unix://$socket"
   mkdir -p "${socket%/*}"
-  nohup podman system service --time=0 "unix://$socket" > "$cache/podman-service.log" 2>&1 &
+  (cd / && exec nohup podman system service --time=0 "unix://$socket" > "$cache/podman-service.log" 2>&1) &
   for _ in $(seq 50); do answers "$socket" && break; sleep 0.2; done
   answers "$socket" || { log "error: podman system service did not answer; see $cache/podman-service.log"; exit 1; }
 fi
