@@ -23,18 +23,6 @@ public final class CacheEntryFile {
 
   private CacheEntryFile() {}
 
-  /** The file's bytes for {@code image}. */
-  public static byte[] encode(CachedImage image) {
-    java.io.ByteArrayOutputStream out =
-        new java.io.ByteArrayOutputStream(HEADER + image.object().length + TRAILER);
-    try {
-      writeTo(out, image);
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e); // a ByteArrayOutputStream does not fail
-    }
-    return out.toByteArray();
-  }
-
   /** Writes the file for {@code image} to {@code out} without first joining it in memory. */
   public static void writeTo(OutputStream out, CachedImage image) throws IOException {
     byte[] object = image.object();
