@@ -19,14 +19,24 @@ public final class CommandStartup {
   }
 
   /**
-   * Ends the process with {@code status}, for {@code main} only. During a signal's shutdown the
-   * main thread may still finish (its children were just ended, so with a failure): it then waits
-   * for the shutdown to end the process with 128 + the signal, instead of racing it with its own
-   * status (the JVM halts at once on a non-zero {@code System.exit} during shutdown).
+   * Ends the process with {@code status}, for {@code main} only.
+   *
+   * <p>A run that finished removes its leftover temporary files itself, flushes stdout and stderr
+   * and halts: {@code System.exit} would first log the exit through {@code System.Logger} (JDK
+   * 21+), whose first use looks for a logging backend in every jar of the class path, about 25 ms
+   * at the end of every link for nothing. The shutdown hook has nothing else to do: the files are
+   * swept, and every child was waited for.
+   *
+   * <p>During a signal's shutdown the main thread may still finish (its children were just ended,
+   * so with a failure): it then waits for the shutdown to end the process with 128 + the signal,
+   * instead of racing it with its own status (the JVM halts at once on a non-zero {@code
+   * System.exit} during shutdown).
    */
   public static void exit(int status) {
-    if (!ExitCleanup.shuttingDown()) {
-      ExitCleanup.exitingNormally();
+    if (ExitCleanup.finishNormally()) {
+      System.out.flush();
+      System.err.flush();
+      Runtime.getRuntime().halt(status);
     }
     while (ExitCleanup.shuttingDown()) {
       try {

@@ -84,6 +84,20 @@ public final class ExitCleanup {
     exitingNormally = true;
   }
 
+  /**
+   * {@code main}'s own end of a run that finished: marks it {@link #exitingNormally} and removes
+   * the tracked files on this thread, as the hook would. False when a signal's shutdown has begun
+   * (the hook then does the sweep and decides the exit status).
+   */
+  public static boolean finishNormally() {
+    exitingNormally = true;
+    if (shuttingDown) {
+      return false;
+    }
+    sweep();
+    return !shuttingDown;
+  }
+
   private static void endChildren() {
     ChildEnding.endAll(CHILD_WAIT_MS);
   }

@@ -62,4 +62,24 @@ class ExitCleanupTest {
       child.destroyForcibly().waitFor();
     }
   }
+
+  @Test
+  void mainFinishingNormallySweepsOnItsOwnThreadAndLeavesProcessesAlone() throws Exception {
+    Path tracked = Files.createFile(dir.resolve("a"));
+    ExitCleanup.track(tracked);
+    Process child = new ProcessBuilder("sleep", "60").start();
+    try {
+      assertTrue(ExitCleanup.finishNormally(), "no shutdown has begun: main may halt");
+      assertFalse(Files.exists(tracked));
+      assertTrue(child.isAlive(), "main waited for its children; none is ended at exit");
+    } finally {
+      child.destroyForcibly().waitFor();
+    }
+  }
+
+  @Test
+  void mainFinishingDuringASignalsShutdownLeavesTheExitToTheHook() throws IOException {
+    ExitCleanup.runNow(); // the hook of a SIGTERM has started
+    assertFalse(ExitCleanup.finishNormally(), "main must wait for the hook's status");
+  }
 }
