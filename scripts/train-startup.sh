@@ -31,14 +31,15 @@ newest="" newest_major=0
 # train_link JAVA_HOME CACHE_DIR TARGETS JAVA_TOOL_OPTIONS: one lto-wrapper run over saxpy.o.
 train_link() {
   printf '1\n%s\n' "$work/saxpy.o" > "$work/saxpy.ofldlist"
+  printf '%s\n' -fresolution=saxpy.res -flinker-output=pie -foffload-objects=saxpy.ofldlist \
+    > "$work/saxpy.lto_wrapper_args"
   (cd "$work" && JAVA_TOOL_OPTIONS=$4 OFFLINK_JAVA=$1/bin/java COLLECT_GCC=gcc \
-    OFFLINK_FLAGS= OFFLINK_CACHE_DIR="$2" OFFLINK_REMOTE_CACHE= \
-    COLLECT_GCC_OPTIONS="'-fopenmp' '-foffload=nvptx-none,amdgcn-amdhsa' '-o' 'saxpy'" \
+    OFFLINK_FLAGS=--parallel-offload OFFLINK_CACHE_DIR="$2" OFFLINK_REMOTE_CACHE= \
+    COLLECT_GCC_OPTIONS="'-fopenmp' '-foffload=nvptx-none,amdgcn-amdhsa' '-B' '$dist/libexec/offlink/' '-o' 'saxpy' '-mtune=generic' '-march=x86-64' '-pthread' '-dumpdir' 'saxpy.'" \
     OFFLOAD_TARGET_NAMES=$3 \
     COMPILER_PATH="$dist/libexec/offlink/:$(dirname "$(gcc -print-prog-name=cc1)")/" \
     LIBRARY_PATH="$(dirname "$(gcc -print-libgcc-file-name)")/" \
-    "$dist/libexec/offlink/lto-wrapper" -fresolution=saxpy.res -flinker-output=pie \
-    -foffload-objects=saxpy.ofldlist)
+    "$dist/libexec/offlink/lto-wrapper" @saxpy.lto_wrapper_args)
 }
 for h in "${homes[@]}"; do
   m=$(major "$h")
@@ -65,7 +66,12 @@ for h in "${homes[@]}"; do
   [[ -n "$m" ]] && ((m >= 17)) || continue
   key=$(basename "$(readlink -f "$h")")
   conf=$work/$key.aotconf
-  if ((m >= 25)); then out=$lib/cds/$key.aot flags="-XX:AOTMode=record -XX:AOTConfiguration=$conf"
+  # No method profiles in the AOT cache (-AOTRecordTraining): the launchers run C1 only, which
+  # uses none, and replaying them at start-up compiled methods the link never runs hot (~7 ms).
+  if ((m >= 25)); then
+    out=$lib/cds/$key.aot
+    flags="-XX:AOTMode=record -XX:AOTConfiguration=$conf -XX:+UnlockDiagnosticVMOptions"
+    flags+=" -XX:-AOTRecordTraining"
   else out=$lib/cds/$key.jsa flags="-XX:ArchiveClassesAtExit=$out"; fi
   rm -f "$out" "$conf"
   ok=0
@@ -76,6 +82,10 @@ for h in "${homes[@]}"; do
   # is on, in a folder of this JDK's own, primed (unrecorded) with the gcn image: the recorded
   # link takes that image from the cache and builds the nvptx one, so both paths are trained (and
   # the nvptx build, whose links are short enough for start-up to show, is the one recorded).
+  # train_link passes the arguments in a response file and the COLLECT_GCC_OPTIONS that gcc
+  # really sets (-mtune, -march, -dumpdir), and sets OFFLINK_FLAGS (to what in-process builds
+  # already do): a class only a real link loads would come from its jar, and opening the first
+  # jar costs a link ~30 ms.
   cache=$work/image-cache-$key
   rm -rf "$cache"
   train_link "$h" "$cache" amdgcn-amdhsa "" >"$work/prime.log" 2>&1 || true
@@ -85,7 +95,8 @@ for h in "${homes[@]}"; do
       IFS=: read -r -a jars < "$lib/classpath"
       cp=$(printf "$lib/%s:" "${jars[@]}")
       "$h/bin/java" -XX:AOTMode=create -XX:AOTConfiguration="$conf" -XX:AOTCache="$out" \
-        --enable-native-access=ALL-UNNAMED -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp "${cp%:}" >>"$work/train.log" 2>&1 || true
+        --enable-native-access=ALL-UNNAMED --add-opens=java.base/java.lang=ALL-UNNAMED \
+        -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp "${cp%:}" >>"$work/train.log" 2>&1 || true
     fi
     [[ -f "$out" ]] && ok=1
   fi
