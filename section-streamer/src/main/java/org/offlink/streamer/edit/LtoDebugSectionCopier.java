@@ -9,7 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
-import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -88,7 +88,7 @@ public final class LtoDebugSectionCopier {
   private static void makeExecutable(Path file) throws IOException {
     Set<PosixFilePermission> perms;
     try {
-      perms = EnumSet.copyOf(Files.getPosixFilePermissions(file));
+      perms = new HashSet<>(Files.getPosixFilePermissions(file));
     } catch (UnsupportedOperationException notPosix) {
       return;
     }

@@ -102,6 +102,8 @@ public final class Sha256Digest {
     return d.digest();
   }
 
+  // The rotations are written out, not Integer.rotateRight: a short-lived JVM runs this in its
+  // interpreter, where each of a block's 576 rotations would be a method call (half its time).
   private void compress(byte[] in, int off) {
     for (int t = 0; t < 16; t++) {
       int p = off + 4 * t;
@@ -114,8 +116,8 @@ public final class Sha256Digest {
     for (int t = 16; t < 64; t++) {
       int x = w[t - 15];
       int y = w[t - 2];
-      int s0 = Integer.rotateRight(x, 7) ^ Integer.rotateRight(x, 18) ^ (x >>> 3);
-      int s1 = Integer.rotateRight(y, 17) ^ Integer.rotateRight(y, 19) ^ (y >>> 10);
+      int s0 = (x >>> 7 | x << 25) ^ (x >>> 18 | x << 14) ^ (x >>> 3);
+      int s1 = (y >>> 17 | y << 15) ^ (y >>> 19 | y << 13) ^ (y >>> 10);
       w[t] = w[t - 16] + s0 + w[t - 7] + s1;
     }
     int a = h[0];
@@ -127,10 +129,10 @@ public final class Sha256Digest {
     int g = h[6];
     int k = h[7];
     for (int t = 0; t < 64; t++) {
-      int s1 = Integer.rotateRight(e, 6) ^ Integer.rotateRight(e, 11) ^ Integer.rotateRight(e, 25);
+      int s1 = (e >>> 6 | e << 26) ^ (e >>> 11 | e << 21) ^ (e >>> 25 | e << 7);
       int ch = (e & f) ^ (~e & g);
       int t1 = k + s1 + ch + K[t] + w[t];
-      int s0 = Integer.rotateRight(a, 2) ^ Integer.rotateRight(a, 13) ^ Integer.rotateRight(a, 22);
+      int s0 = (a >>> 2 | a << 30) ^ (a >>> 13 | a << 19) ^ (a >>> 22 | a << 10);
       int maj = (a & b) ^ (a & c) ^ (b & c);
       int t2 = s0 + maj;
       k = g;

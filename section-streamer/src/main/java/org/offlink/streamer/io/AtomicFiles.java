@@ -14,10 +14,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Set;
 
 /**
  * Writes an output file so that nobody ever sees half of it, and never replaces something that is
@@ -42,9 +38,6 @@ public final class AtomicFiles {
     /** Writes the whole contents to {@code out}. */
     void writeTo(OutputStream out) throws IOException;
   }
-
-  private static final FileAttribute<Set<PosixFilePermission>> PRIVATE =
-      PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
 
   /** Linux's limit on links followed while resolving one path ({@code MAXSYMLINKS}). */
   private static final int MAX_LINKS = 40;
@@ -146,7 +139,9 @@ public final class AtomicFiles {
       for (int attempt = 0; raw == null; attempt++) {
         temp = abs.resolveSibling("." + abs.getFileName() + "." + TempNames.random(6) + ".tmp");
         try {
-          raw = Files.newOutputStream(Files.createFile(temp, PRIVATE), StandardOpenOption.WRITE);
+          raw =
+              Files.newOutputStream(
+                  Files.createFile(temp, Umask.OWNER_ONLY), StandardOpenOption.WRITE);
         } catch (FileAlreadyExistsException e) {
           if (attempt + 1 == TempNames.ATTEMPTS) {
             throw e;

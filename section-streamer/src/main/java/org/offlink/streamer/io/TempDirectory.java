@@ -5,12 +5,8 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -26,9 +22,6 @@ import java.util.function.Predicate;
  * with stock GCC. Relative names are taken from the working directory.
  */
 public final class TempDirectory {
-  private static final FileAttribute<Set<PosixFilePermission>> PRIVATE =
-      PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
-
   private static final List<String> VARIABLES = List.of("TMPDIR", "TMP", "TEMP");
   private static final List<String> FALLBACKS = List.of("/tmp", "/var/tmp", "/usr/tmp", "/tmp");
 
@@ -71,7 +64,7 @@ public final class TempDirectory {
     for (int attempt = 0; attempt < TempNames.ATTEMPTS; attempt++) {
       Path file = dir.resolve("cc" + TempNames.random(6) + suffix);
       try {
-        Files.createFile(file, PRIVATE);
+        Files.createFile(file, Umask.OWNER_ONLY);
       } catch (FileAlreadyExistsException e) {
         continue; // another name, as mkstemps retries
       } catch (FileSystemException e) {

@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
-import java.util.EnumSet;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.HashSet;
 import java.util.Set;
 
 /**
@@ -15,6 +17,11 @@ import java.util.Set;
  */
 final class Umask {
   private static final int DEFAULT = 022;
+
+  /** Mode 0600 for a file being created (a temporary, or an output before it is published). */
+  static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY =
+      PosixFilePermissions.asFileAttribute(permissions(0600));
+
   private static volatile int cached = -1;
 
   private Umask() {}
@@ -47,9 +54,12 @@ final class Umask {
     return DEFAULT;
   }
 
-  /** Octal mode bits (the low nine) as a permission set. */
+  /**
+   * Octal mode bits (the low nine) as a permission set. A HashSet, not an EnumSet: EnumSet finds
+   * the enum's constants by reflection on first use, which costs a short-lived JVM ~2 ms.
+   */
   static Set<PosixFilePermission> permissions(int mode) {
-    Set<PosixFilePermission> set = EnumSet.noneOf(PosixFilePermission.class);
+    Set<PosixFilePermission> set = new HashSet<>();
     PosixFilePermission[] order = {
       PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE,
       PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.GROUP_READ,
