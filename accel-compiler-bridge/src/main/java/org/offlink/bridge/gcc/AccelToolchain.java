@@ -1,12 +1,10 @@
 package org.offlink.bridge.gcc;
 
-import java.io.IOException;
-import java.nio.file.DirectoryStream;
+import java.io.File;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -62,8 +60,11 @@ public record AccelToolchain(GccInstallation gcc, List<String> stamps) {
     TreeMap<String, String> stamps = new TreeMap<>();
     stamp(driver.path(), stamps);
     boolean anyFolder = false;
+    // One folder on GCC 12 (tools and libraries both under /usr/lib/gcc), two on Debian's 13+.
     for (Path dir :
-        List.of(gcc.debianAccelToolDirectory(target), gcc.debianAccelLibraryDirectory(target))) {
+        new LinkedHashSet<>(
+            List.of(
+                gcc.debianAccelToolDirectory(target), gcc.debianAccelLibraryDirectory(target)))) {
       if (Files.isDirectory(dir)) {
         anyFolder = true;
         walk(dir, 0, stamps);
@@ -74,29 +75,37 @@ public record AccelToolchain(GccInstallation gcc, List<String> stamps) {
         : Optional.empty();
   }
 
+  // java.io.File, not NIO's attribute views: this runs on every link, in a JVM too young to have
+  // compiled anything, where each file's stamp through NIO took ~100 us of interpreted code and
+  // java.io's length()/lastModified() are one native stat each.
   private static void walk(Path dir, int depth, TreeMap<String, String> stamps) {
-    try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
-      for (Path entry : entries) {
-        if (Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)) {
-          if (depth < MAX_DEPTH && !entry.getFileName().toString().equals("include")) {
-            walk(entry, depth + 1, stamps);
-          }
-        } else {
-          stamp(entry, stamps);
-        }
-      }
-    } catch (IOException e) {
+    String[] names = dir.toFile().list();
+    if (names == null) {
       stamps.put(dir + "/", "unreadable " + dir);
+      return;
+    }
+    for (String name : names) {
+      Path entry = dir.resolve(name);
+      File file = entry.toFile();
+      if (file.isDirectory() && !Files.isSymbolicLink(entry)) {
+        if (depth < MAX_DEPTH && !name.equals("include")) {
+          walk(entry, depth + 1, stamps);
+        }
+      } else {
+        stamp(entry, stamps);
+      }
     }
   }
 
-  private static void stamp(Path file, TreeMap<String, String> stamps) {
-    String name = file.toString();
-    try {
-      BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
-      stamps.put(name, a.size() + " " + a.lastModifiedTime().toMillis() + " " + name);
-    } catch (IOException e) {
-      stamps.put(name, "missing " + name);
-    }
+  /** The file's size and time, following links; "missing" when it is gone (or a dangling link). */
+  private static void stamp(Path path, TreeMap<String, String> stamps) {
+    File file = path.toFile();
+    long mtime = file.lastModified();
+    String name = path.toString();
+    stamps.put(
+        name,
+        mtime == 0 && !file.exists()
+            ? "missing " + name
+            : file.length() + " " + mtime + " " + name);
   }
 }

@@ -3,6 +3,7 @@ package org.offlink.ltowrapper.cache;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -13,6 +14,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.zip.CRC32;
 import org.offlink.bridge.OfflinkFlags;
 import org.offlink.bridge.gcc.AccelToolchain;
 import org.offlink.bridge.tool.OffloadTarget;
@@ -21,6 +23,7 @@ import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.io.ObjectScan;
 import org.offlink.ltowrapper.io.ScannedInputs;
 import org.offlink.streamer.OfflinkVersion;
+import org.offlink.streamer.inspect.Sha256Digest;
 
 /**
  * Takes the cache key of one target's image: a SHA-256 over everything that can change the image or
@@ -44,14 +47,14 @@ import org.offlink.streamer.OfflinkVersion;
  * </ul>
  */
 public final class ImageKeys {
-  private static final String SCHEMA = "offlink device-image key 1";
+  private static final String SCHEMA = "offlink device-image key 2";
 
   private final Map<String, String> environment;
   private final Path cwd;
   private final Path tempDirectory;
   private final ScannedInputs scans;
-  private final Map<OffloadTarget, Optional<AccelToolchain>> toolchains = new ConcurrentHashMap<>();
-  private volatile String offlinkIdentity;
+  private final Map<OffloadTarget, Optional<Toolchain>> toolchains = new ConcurrentHashMap<>();
+  private volatile byte[] offlinkIdentity;
   private volatile String hostDriver;
   // A latch, not a CompletableFuture, whose class set-up alone cost a cold JVM ~2 ms.
   private volatile CountDownLatch prepared = new CountDownLatch(0);
@@ -94,6 +97,10 @@ public final class ImageKeys {
               } finally {
                 done.countDown();
               }
+              // A hit checks its entry, a miss checksums the one it stores, with java.util.zip's
+              // CRC-32, whose class set-up loads libzip (~1.5 ms): done here, not on the link's
+              // path.
+              new CRC32().update(0);
               afterwards.run();
             },
             "offlink-cache-prelude");
@@ -110,8 +117,25 @@ public final class ImageKeys {
     }
   }
 
-  private Optional<AccelToolchain> toolchain(OffloadTarget target) {
-    return toolchains.computeIfAbsent(target, t -> AccelToolchain.of(environment, cwd, t));
+  /**
+   * A target's accel toolchain with the SHA-256 of its stamps, taken once by the prelude thread: a
+   * key then hashes 32 bytes instead of a few kilobytes of stamps (the cold JVM's SHA-256 runs
+   * interpreted, on the link's critical path).
+   */
+  private static final class Toolchain {
+    final AccelToolchain accel;
+    final byte[] stampsDigest;
+
+    Toolchain(AccelToolchain accel) {
+      this.accel = accel;
+      this.stampsDigest =
+          Sha256Digest.of(String.join("\n", accel.stamps()).getBytes(StandardCharsets.UTF_8));
+    }
+  }
+
+  private Optional<Toolchain> toolchain(OffloadTarget target) {
+    return toolchains.computeIfAbsent(
+        target, t -> AccelToolchain.of(environment, cwd, t).map(Toolchain::new));
   }
 
   /**
@@ -127,8 +151,27 @@ public final class ImageKeys {
     if (known.isEmpty()) {
       return Optional.empty();
     }
+    // This link's part first (arguments, environment, the inputs' IR), while the prelude thread
+    // may still be stamping the toolchain; then the shared part, and the two digests together.
+    KeyDigest own = new KeyDigest();
+    List<String> arguments = keyArguments(argv, inputs);
+    own.add("arguments", String.join("\0", arguments));
+    if (debugInfo(arguments)) {
+      // A -g image's DWARF names the folder the accel compiler ran in (DW_AT_comp_dir).
+      own.add("directory", cwd.toString());
+    }
+    own.add("environment", relevantEnvironment());
+    boolean earlyDebug = known.get() == OffloadTarget.AMDGCN;
+    for (InputFile in : inputs) {
+      ObjectScan scan = scans.of(in);
+      addSections(own, "offload-ir", in.file(), scan.offloadIr());
+      if (earlyDebug) {
+        addSections(own, "early-debug", in.file(), scan.earlyDebug());
+      }
+    }
+    byte[] ownDigest = own.finish();
     awaitPrepared();
-    Optional<AccelToolchain> toolchain = toolchain(known.get());
+    Optional<Toolchain> toolchain = toolchain(known.get());
     if (toolchain.isEmpty()) {
       return Optional.empty();
     }
@@ -136,24 +179,10 @@ public final class ImageKeys {
     d.add("schema", SCHEMA);
     d.add("target", target);
     d.add("offlink", offlinkIdentity());
-    d.add("gcc", toolchain.get().gcc().version().toString());
-    d.add("toolchain", String.join("\n", toolchain.get().stamps()));
+    d.add("gcc", toolchain.get().accel.gcc().version().toString());
+    d.add("toolchain", toolchain.get().stampsDigest);
     d.add("host-driver", hostDriver());
-    List<String> arguments = keyArguments(argv, inputs);
-    d.add("arguments", String.join("\0", arguments));
-    if (debugInfo(arguments)) {
-      // A -g image's DWARF names the folder the accel compiler ran in (DW_AT_comp_dir).
-      d.add("directory", cwd.toString());
-    }
-    d.add("environment", relevantEnvironment());
-    boolean earlyDebug = known.get() == OffloadTarget.AMDGCN;
-    for (InputFile in : inputs) {
-      ObjectScan scan = scans.of(in);
-      addSections(d, "offload-ir", in.file(), scan.offloadIr());
-      if (earlyDebug) {
-        addSections(d, "early-debug", in.file(), scan.earlyDebug());
-      }
-    }
+    d.add("link", ownDigest);
     return Optional.of(CacheKey.of(d.finish()));
   }
 
@@ -220,25 +249,31 @@ public final class ImageKeys {
     }
   }
 
-  private String offlinkIdentity() {
-    String id = offlinkIdentity;
+  /** The SHA-256 of offlink's version and its jars' stamps (see {@link #offlinkStamps}). */
+  private byte[] offlinkIdentity() {
+    byte[] id = offlinkIdentity;
     if (id == null) {
-      StringBuilder b = new StringBuilder(OfflinkVersion.number());
-      String classPath = System.getProperty("java.class.path", "");
-      for (String entry : classPath.split(java.io.File.pathSeparator)) {
-        if (entry.endsWith(".jar")) {
-          Path jar = Path.of(entry);
-          try {
-            b.append('\n').append(jar.getFileName()).append(' ').append(stamp(jar));
-          } catch (IOException e) {
-            b.append('\n').append(jar.getFileName()).append(" unreadable");
-          }
-        }
-      }
-      id = b.toString();
+      id = Sha256Digest.of(offlinkStamps().getBytes(StandardCharsets.UTF_8));
       offlinkIdentity = id;
     }
     return id;
+  }
+
+  /** offlink's version, then each jar it runs from with its size and time, one per line. */
+  private static String offlinkStamps() {
+    StringBuilder b = new StringBuilder(OfflinkVersion.number());
+    String classPath = System.getProperty("java.class.path", "");
+    for (String entry : classPath.split(java.io.File.pathSeparator)) {
+      if (entry.endsWith(".jar")) {
+        Path jar = Path.of(entry);
+        try {
+          b.append('\n').append(jar.getFileName()).append(' ').append(stamp(jar));
+        } catch (IOException e) {
+          b.append('\n').append(jar.getFileName()).append(" unreadable");
+        }
+      }
+    }
+    return b.toString();
   }
 
   private static String stamp(Path file) throws IOException {
