@@ -8,11 +8,8 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermission;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import org.offlink.streamer.MalformedObjectException;
 import org.offlink.streamer.elf.ElfClass;
 import org.offlink.streamer.elf.ElfFile;
@@ -86,22 +83,15 @@ public final class LtoDebugSectionCopier {
    * executable where the umask lets it be readable; an existing file keeps its mode.
    */
   private static void makeExecutable(Path file) throws IOException {
-    Set<PosixFilePermission> perms;
+    // The mode as a number: the JDK's permission sets are EnumSets (reflection on first use).
+    int mode;
     try {
-      perms = new HashSet<>(Files.getPosixFilePermissions(file));
-    } catch (UnsupportedOperationException notPosix) {
+      mode = (Integer) Files.getAttribute(file, "unix:mode") & 07777;
+    } catch (UnsupportedOperationException | IllegalArgumentException notUnix) {
       return;
     }
-    if (perms.contains(PosixFilePermission.OWNER_READ)) {
-      perms.add(PosixFilePermission.OWNER_EXECUTE);
-    }
-    if (perms.contains(PosixFilePermission.GROUP_READ)) {
-      perms.add(PosixFilePermission.GROUP_EXECUTE);
-    }
-    if (perms.contains(PosixFilePermission.OTHERS_READ)) {
-      perms.add(PosixFilePermission.OTHERS_EXECUTE);
-    }
-    Files.setPosixFilePermissions(file, perms);
+    int readable = mode & 0444; // r-- for owner, group and others
+    Files.setAttribute(file, "unix:mode", mode | readable >> 2);
   }
 
   /** As {@link #copy}, returning the object's bytes instead of writing a file. */

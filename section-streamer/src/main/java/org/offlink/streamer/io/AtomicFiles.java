@@ -156,8 +156,11 @@ public final class AtomicFiles {
         ExitCleanup.track(temp);
         body.writeTo(out);
       }
-      Files.setPosixFilePermissions(
-          temp, exists ? Files.getPosixFilePermissions(abs) : Umask.newFilePermissions());
+      // Modes as numbers ("unix:mode"), not PosixFilePermission sets: the JDK builds those as
+      // EnumSets, whose first use costs a cold JVM a reflective look-up of the enum's constants.
+      int mode =
+          exists ? (Integer) Files.getAttribute(abs, "unix:mode") & 0777 : Umask.newFileMode();
+      Files.setAttribute(temp, "unix:mode", mode);
       if (ExitCleanup.shuttingDown()) {
         throw new IOException(abs + ": interrupted");
       }

@@ -26,9 +26,9 @@ final class Umask {
 
   private Umask() {}
 
-  /** {@code 0666 & ~umask} as permissions. */
-  static Set<PosixFilePermission> newFilePermissions() {
-    return permissions(0666 & ~value());
+  /** {@code 0666 & ~umask}: the mode {@code open(..., 0666)} gives a new file. */
+  static int newFileMode() {
+    return 0666 & ~value();
   }
 
   static int value() {
@@ -42,14 +42,35 @@ final class Umask {
 
   /** The {@code Umask:} line of a {@code /proc/<pid>/status} file, or 022. */
   static int read(Path status) {
+    // Bytes, not readAllLines: a charset decoder and a line reader are cold code in a fresh JVM.
+    byte[] text;
     try {
-      for (String line : Files.readAllLines(status, StandardCharsets.ISO_8859_1)) {
-        if (line.startsWith("Umask:")) {
-          return Integer.parseInt(line.substring("Umask:".length()).trim(), 8);
+      text = Files.readAllBytes(status);
+    } catch (IOException e) {
+      return DEFAULT; // no /proc: the usual default
+    }
+    byte[] key = "Umask:".getBytes(StandardCharsets.US_ASCII);
+    outer:
+    for (int i = 0; i + key.length <= text.length; i++) {
+      if (i > 0 && text[i - 1] != '\n') {
+        continue;
+      }
+      for (int k = 0; k < key.length; k++) {
+        if (text[i + k] != key[k]) {
+          continue outer;
         }
       }
-    } catch (IOException | NumberFormatException e) {
-      // no /proc: fall through to the usual default
+      int p = i + key.length;
+      while (p < text.length && (text[p] == ' ' || text[p] == '\t')) {
+        p++;
+      }
+      int mode = 0;
+      int digits = 0;
+      while (p < text.length && text[p] >= '0' && text[p] <= '7') {
+        mode = mode * 8 + (text[p++] - '0');
+        digits++;
+      }
+      return digits > 0 ? mode : DEFAULT;
     }
     return DEFAULT;
   }

@@ -229,6 +229,19 @@ class AtomicFilesTest {
     Files.writeString(status, "Name:\tjava\nUmask:\t0027\nState:\tR\n");
     assertEquals(027, Umask.read(status));
     assertEquals(022, Umask.read(dir.resolve("absent")));
+    Files.writeString(status, "Umask:\t0077\nName:\tjava\n");
+    assertEquals(077, Umask.read(status), "the first line");
+    Files.writeString(status, "NotUmask:\t0077\nUmask:\t0002\n");
+    assertEquals(02, Umask.read(status), "a line that only ends in Umask:");
+    Files.writeString(status, "Umask:\tnone\n");
+    assertEquals(022, Umask.read(status));
+    String shell =
+        new String(
+                new ProcessBuilder("sh", "-c", "umask").start().getInputStream().readAllBytes(),
+                java.nio.charset.StandardCharsets.US_ASCII)
+            .strip();
+    assertEquals(
+        Integer.parseInt(shell, 8), Umask.read(Path.of("/proc/self/status")), "this process's");
     assertEquals("rw-r-----", PosixFilePermissions.toString(Umask.permissions(0666 & ~027)));
   }
 }
