@@ -82,9 +82,14 @@ final class PtxFunctionTables {
       int mask,
       Path file)
       throws IOException {
+    boolean reverse = (mask & REVERSE_OFFLOAD) != 0;
+    if (!reverse && indirect.isEmpty()) {
+      // Nothing to write: the usual image, whose whole PTX the scan below would read for nothing
+      // (~10 ms of a young JVM's interpreted code on the link's critical path).
+      return new Result(List.of(), false);
+    }
     PtxFunctionTables t = new PtxFunctionTables(chunks, file);
     List<PtxTableChunk> tables = new ArrayList<>();
-    boolean reverse = (mask & REVERSE_OFFLOAD) != 0;
     String version2 = null;
     String sm2 = null;
     if (reverse) {
