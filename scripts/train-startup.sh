@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Build-time start-up caches for offlink's launchers: for every JDK 17+ under /usr/lib/jvm (or the
 # JDK homes given as arguments), one training link of examples/saxpy.c through offlink (lto-wrapper
-# with mkoffload in-process, both offload targets) while the JVM records what it loads:
+# with mkoffload in-process; the system gcc, 12 or later, and every offload target installed for
+# it) while the JVM records what it loads:
 #   JDK 25+: an AOT cache   (AOTMode=record, then create) -> lib/cds/<jdk>.aot
 #   JDK 17+: a CDS archive  (-XX:ArchiveClassesAtExit)    -> lib/cds/<jdk>.jsa
 # The JVM options reach the launcher through JAVA_TOOL_OPTIONS (its notice goes to stderr; stdout
@@ -33,12 +34,12 @@ train_link() {
   printf '1\n%s\n' "$work/saxpy.o" > "$work/saxpy.ofldlist"
   printf '%s\n' -fresolution=saxpy.res -flinker-output=pie -foffload-objects=saxpy.ofldlist \
     > "$work/saxpy.lto_wrapper_args"
-  (cd "$work" && JAVA_TOOL_OPTIONS=$4 OFFLINK_JAVA=$1/bin/java COLLECT_GCC=gcc \
+  (cd "$work" && JAVA_TOOL_OPTIONS=$4 OFFLINK_JAVA=$1/bin/java COLLECT_GCC=$cc \
     OFFLINK_FLAGS=--parallel-offload OFFLINK_CACHE_DIR="$2" OFFLINK_REMOTE_CACHE= \
     COLLECT_GCC_OPTIONS="'-fopenmp' '-foffload=nvptx-none,amdgcn-amdhsa' '-B' '$dist/libexec/offlink/' '-o' 'saxpy' '-mtune=generic' '-march=x86-64' '-pthread' '-dumpdir' 'saxpy.'" \
     OFFLOAD_TARGET_NAMES=$3 \
-    COMPILER_PATH="$dist/libexec/offlink/:$(dirname "$(gcc -print-prog-name=cc1)")/" \
-    LIBRARY_PATH="$(dirname "$(gcc -print-libgcc-file-name)")/" \
+    COMPILER_PATH="$dist/libexec/offlink/:$(dirname "$("$cc" -print-prog-name=cc1)")/" \
+    LIBRARY_PATH="$(dirname "$("$cc" -print-libgcc-file-name)")/" \
     "$dist/libexec/offlink/lto-wrapper" @saxpy.lto_wrapper_args)
 }
 for h in "${homes[@]}"; do
@@ -50,14 +51,37 @@ if [[ -n "$newest" ]] && ((java_conf)); then
   echo "$(readlink -f "$newest/bin/java")" > "$lib/java.conf"
 fi
 
-if ! command -v gcc >/dev/null || [[ ! -x /usr/bin/x86_64-linux-gnu-accel-nvptx-none-gcc-12 ]]; then
-  echo "train-startup: no GCC offload toolchain: launchers run without a start-up cache" >&2
+# The training link uses the system's gcc (12 on bookworm, 14 on trixie, ...), else the newest
+# gcc-<V>, whichever first has an offload compiler installed, with every offload target installed
+# for that version: nvptx, amdgcn or both.
+cc= gcc_major=
+for c in gcc gcc-16 gcc-15 gcc-14 gcc-13 gcc-12; do
+  command -v "$c" >/dev/null || continue
+  v=$("$c" -dumpversion 2>/dev/null) || continue
+  v=${v%%.*}
+  if [[ -x /usr/bin/x86_64-linux-gnu-accel-nvptx-none-gcc-$v ||
+        -x /usr/bin/x86_64-linux-gnu-accel-amdgcn-amdhsa-gcc-$v ]]; then
+    cc=$c gcc_major=$v
+    break
+  fi
+done
+targets=(-fopenmp)
+names=()
+if [[ -n $gcc_major && -x /usr/bin/x86_64-linux-gnu-accel-nvptx-none-gcc-$gcc_major ]]; then
+  targets+=(-foffload=nvptx-none)
+  names+=(nvptx-none)
+fi
+if [[ -n $gcc_major && -x /usr/bin/x86_64-linux-gnu-accel-amdgcn-amdhsa-gcc-$gcc_major ]]; then
+  targets+=("-foffload=amdgcn-amdhsa=-march=gfx906")
+  names+=(amdgcn-amdhsa)
+fi
+if [[ -z $cc ]]; then
+  echo "train-startup: no GCC with an offload compiler: launchers run without a start-up cache" >&2
   exit 0
 fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/offlink-train.XXXXXX")
 trap '[[ -n "${OFFLINK_TRAIN_KEEP:-}" ]] || rm -rf "$work"' EXIT
-targets=(-fopenmp -foffload=nvptx-none "-foffload=amdgcn-amdhsa=-march=gfx906")
-if ! gcc -O2 "${targets[@]}" -c "$repo/examples/saxpy.c" -o "$work/saxpy.o" 2>"$work/cc.log"; then
+if ! "$cc" -O2 "${targets[@]}" -c "$repo/examples/saxpy.c" -o "$work/saxpy.o" 2>"$work/cc.log"; then
   echo "train-startup: cannot compile the training program; no start-up cache" >&2
   exit 0
 fi
@@ -88,8 +112,12 @@ for h in "${homes[@]}"; do
   # jar costs a link ~30 ms.
   cache=$work/image-cache-$key
   rm -rf "$cache"
-  train_link "$h" "$cache" amdgcn-amdhsa "" >"$work/prime.log" 2>&1 || true
-  if train_link "$h" "$cache" nvptx-none:amdgcn-amdhsa "$flags" >"$work/train.log" 2>&1; then
+  # With one target only, the recorded link builds it (the cache-hit path is then not trained).
+  if ((${#names[@]} == 2)); then
+    train_link "$h" "$cache" amdgcn-amdhsa "" >"$work/prime.log" 2>&1 || true
+  fi
+  recorded=$(IFS=:; echo "${names[*]}")
+  if train_link "$h" "$cache" "$recorded" "$flags" >"$work/train.log" 2>&1; then
     if ((m >= 25)); then
       # The same classpath string the launchers build from lib/classpath.
       IFS=: read -r -a jars < "$lib/classpath"
