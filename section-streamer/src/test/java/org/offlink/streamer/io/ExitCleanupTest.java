@@ -49,29 +49,29 @@ class ExitCleanupTest {
 
   @Test
   void aNormalExitSweepsFilesButLeavesProcessesAlone() throws Exception {
-    Path tracked = Files.createFile(dir.resolve("a"));
-    ExitCleanup.track(tracked);
-    Process child = new ProcessBuilder("sleep", "60").start();
-    try {
-      ExitCleanup.exitingNormally();
-      ExitCleanup.runNow();
-      assertFalse(Files.exists(tracked));
-      assertTrue(
-          child.isAlive(), "a normal exit has no children to end; it must not scan for them");
-    } finally {
-      child.destroyForcibly().waitFor();
-    }
+    sweepsFilesAndLeavesAChildAlone(
+        () -> {
+          ExitCleanup.exitingNormally();
+          ExitCleanup.runNow();
+        });
   }
 
   @Test
   void mainFinishingNormallySweepsOnItsOwnThreadAndLeavesProcessesAlone() throws Exception {
+    sweepsFilesAndLeavesAChildAlone(
+        () -> assertTrue(ExitCleanup.finishNormally(), "no shutdown has begun: main may halt"));
+  }
+
+  /** {@code exit} removes a tracked file and does not end a running child (main waited for it). */
+  private void sweepsFilesAndLeavesAChildAlone(Runnable exit) throws Exception {
     Path tracked = Files.createFile(dir.resolve("a"));
     ExitCleanup.track(tracked);
     Process child = new ProcessBuilder("sleep", "60").start();
     try {
-      assertTrue(ExitCleanup.finishNormally(), "no shutdown has begun: main may halt");
+      exit.run();
       assertFalse(Files.exists(tracked));
-      assertTrue(child.isAlive(), "main waited for its children; none is ended at exit");
+      assertTrue(
+          child.isAlive(), "a normal exit has no children to end; it must not scan for them");
     } finally {
       child.destroyForcibly().waitFor();
     }
