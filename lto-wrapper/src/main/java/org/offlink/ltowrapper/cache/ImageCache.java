@@ -109,6 +109,11 @@ public final class ImageCache {
     keys.prepareInBackground(targets, this::trimNowAndThen);
   }
 
+  /** Waits for {@link #prepare}'s background work to end (for tests). */
+  void awaitBackground() throws InterruptedException {
+    keys.awaitBackground();
+  }
+
   /** Stores a freshly built image locally and, unless read-only, remotely. */
   public void store(CacheKey key, CachedImage image) {
     writeLocal(key, image);

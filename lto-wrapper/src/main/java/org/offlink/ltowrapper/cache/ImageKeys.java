@@ -58,6 +58,7 @@ public final class ImageKeys {
   private volatile String hostDriver;
   // A latch, not a CompletableFuture, whose class set-up alone cost a cold JVM ~2 ms.
   private volatile CountDownLatch prepared = new CountDownLatch(0);
+  private volatile Thread background;
 
   /**
    * Keys for one link.
@@ -105,7 +106,19 @@ public final class ImageKeys {
             },
             "offlink-cache-prelude");
     thread.setDaemon(true);
+    background = thread;
     thread.start();
+  }
+
+  /**
+   * Waits for the prelude thread and its housekeeping to end (for tests, whose folders must be
+   * quiet before they are removed; a link does not wait: the thread is a daemon).
+   */
+  void awaitBackground() throws InterruptedException {
+    Thread thread = background;
+    if (thread != null) {
+      thread.join();
+    }
   }
 
   private void awaitPrepared() throws IOException {

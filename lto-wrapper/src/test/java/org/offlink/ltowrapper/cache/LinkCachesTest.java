@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.offlink.ltowrapper.io.ObjectScan;
@@ -20,14 +21,27 @@ class LinkCachesTest {
   final List<String> told = new ArrayList<>();
   final List<String> hitOrMiss = new ArrayList<>();
 
+  final List<ImageCache> caches = new ArrayList<>();
+
   Optional<ImageCache> forLink(Map<String, String> env) {
-    return LinkCaches.forLink(
-        env,
-        dir,
-        new ScannedInputs(in -> ObjectScan.NOT_AN_OBJECT),
-        warnings::add,
-        Optional.of(hitOrMiss::add),
-        Optional.of(told::add));
+    Optional<ImageCache> cache =
+        LinkCaches.forLink(
+            env,
+            dir,
+            new ScannedInputs(in -> ObjectScan.NOT_AN_OBJECT),
+            warnings::add,
+            Optional.of(hitOrMiss::add),
+            Optional.of(told::add));
+    cache.ifPresent(caches::add);
+    return cache;
+  }
+
+  /** A cache's prelude thread may still write its trim marker into the folder. */
+  @AfterEach
+  void quiet() throws InterruptedException {
+    for (ImageCache cache : caches) {
+      cache.awaitBackground();
+    }
   }
 
   @Test
