@@ -54,24 +54,24 @@ fi
 # The training link uses the system's gcc (12 on bookworm, 14 on trixie, ...), else the newest
 # gcc-<V>, whichever first has an offload compiler installed, with every offload target installed
 # for that version: nvptx, amdgcn or both.
+has_accel() { [[ -x /usr/bin/x86_64-linux-gnu-accel-$1-gcc-$2 ]]; }
 cc= gcc_major=
 for c in gcc gcc-16 gcc-15 gcc-14 gcc-13 gcc-12; do
   command -v "$c" >/dev/null || continue
   v=$("$c" -dumpversion 2>/dev/null) || continue
   v=${v%%.*}
-  if [[ -x /usr/bin/x86_64-linux-gnu-accel-nvptx-none-gcc-$v ||
-        -x /usr/bin/x86_64-linux-gnu-accel-amdgcn-amdhsa-gcc-$v ]]; then
+  if has_accel nvptx-none "$v" || has_accel amdgcn-amdhsa "$v"; then
     cc=$c gcc_major=$v
     break
   fi
 done
 targets=(-fopenmp)
 names=()
-if [[ -n $gcc_major && -x /usr/bin/x86_64-linux-gnu-accel-nvptx-none-gcc-$gcc_major ]]; then
+if has_accel nvptx-none "$gcc_major"; then
   targets+=(-foffload=nvptx-none)
   names+=(nvptx-none)
 fi
-if [[ -n $gcc_major && -x /usr/bin/x86_64-linux-gnu-accel-amdgcn-amdhsa-gcc-$gcc_major ]]; then
+if has_accel amdgcn-amdhsa "$gcc_major"; then
   targets+=("-foffload=amdgcn-amdhsa=-march=gfx906")
   names+=(amdgcn-amdhsa)
 fi

@@ -78,9 +78,10 @@ public final class ExitCleanup {
   /**
    * Says that {@code main} is ending the process itself: every child has been waited for, so the
    * hook only sweeps files. (Listing descendants reads {@code /proc} for every process on the
-   * machine, a few milliseconds at the end of every link otherwise.)
+   * machine, a few milliseconds at the end of every link otherwise.) {@link #finishNormally} says
+   * it; tests call this directly.
    */
-  public static void exitingNormally() {
+  static void exitingNormally() {
     exitingNormally = true;
   }
 
@@ -90,7 +91,7 @@ public final class ExitCleanup {
    * (the hook then does the sweep and decides the exit status).
    */
   public static boolean finishNormally() {
-    exitingNormally = true;
+    exitingNormally();
     if (shuttingDown) {
       return false;
     }
