@@ -177,7 +177,9 @@ public final class Mkoffload {
           // Keep what stock keeps, <dumppfx>.c, for diffing against a stock build.
           writeCFile(temps, options, source);
         }
-        writeAtomically(out, source.elf());
+        byte[] object = source.elf();
+        listener.wrapperReady(request.target(), object, source.image().counts());
+        writeAtomically(out, object);
       } else {
         String cFile = writeCFile(temps, options, source);
         runner.runChecked(

@@ -1,13 +1,14 @@
 package org.offlink.bridge.mkoffload;
 
+import org.offlink.bridge.image.ImageCounts;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.tool.OffloadTarget;
 
 /**
  * Observes the programs one in-process {@link Mkoffload} run starts, for lto-wrapper's link report
- * (what mkoffload built comes back in its {@link MkoffloadResult}). Called on the thread that runs
- * mkoffload; must not throw.
+ * (what mkoffload built comes back in its {@link MkoffloadResult}), and is offered the wrapper
+ * object the moment it exists in memory. Called on the thread that runs mkoffload; must not throw.
  */
 public interface MkoffloadListener {
   /** The listener that ignores everything. */
@@ -15,4 +16,12 @@ public interface MkoffloadListener {
 
   /** A program run by mkoffload for {@code target} has finished (whatever its exit status). */
   void commandFinished(OffloadTarget target, Command command, CommandResult result);
+
+  /**
+   * The wrapper object for {@code target}'s image is built, in memory, and about to be written to
+   * mkoffload's output (so that a caller can use the bytes meanwhile, without reading the file
+   * back). Only for an object offlink writes itself (not one compiled from the C form); the array
+   * must not be changed.
+   */
+  default void wrapperReady(OffloadTarget target, byte[] object, ImageCounts counts) {}
 }

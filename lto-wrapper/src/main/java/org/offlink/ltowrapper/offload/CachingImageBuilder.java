@@ -65,10 +65,12 @@ final class CachingImageBuilder implements ImageBuilder {
           new CommandResult(request.argv(), 0, "", "", took), Optional.of(h.image().counts()));
     }
     long lookup = System.nanoTime() - start;
-    ImageResult built = builder.build(request);
+    ParallelStore store = new ParallelStore(cache, key.get());
+    ImageResult built = builder.build(request, store::start);
     long storeStart = System.nanoTime();
-    long stored = 0;
-    if (built.succeeded() && built.counts().isPresent()) {
+    long stored = store.finish();
+    if (stored < 0 && built.succeeded() && built.counts().isPresent()) {
+      // Not offered in memory (a wrapper compiled from its C form): read what mkoffload wrote.
       try {
         byte[] object = Files.readAllBytes(out);
         cache.store(key.get(), new CachedImage(object, built.counts().get()));
@@ -82,7 +84,7 @@ final class CachingImageBuilder implements ImageBuilder {
         target,
         CacheOutcome.MISS,
         key.get().hex(),
-        stored,
+        Math.max(stored, 0),
         Duration.ofNanos(lookup + System.nanoTime() - storeStart));
     return built;
   }

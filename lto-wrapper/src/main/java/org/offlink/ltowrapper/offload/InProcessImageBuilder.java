@@ -11,11 +11,15 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.image.DeviceImage;
+import org.offlink.bridge.image.ImageCounts;
 import org.offlink.bridge.mkoffload.Mkoffload;
 import org.offlink.bridge.mkoffload.MkoffloadInvocation;
+import org.offlink.bridge.mkoffload.MkoffloadListener;
 import org.offlink.bridge.mkoffload.MkoffloadRequest;
 import org.offlink.bridge.mkoffload.MkoffloadResult;
+import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.CommandResult;
+import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.ltowrapper.exec.ChildRunner;
 import org.offlink.ltowrapper.report.LinkRecorder;
 import org.offlink.streamer.io.WorkingDirectory;
@@ -41,16 +45,25 @@ public final class InProcessImageBuilder implements ImageBuilder {
 
   @Override
   public ImageResult build(ImageRequest request) {
+    return build(request, (object, counts) -> {});
+  }
+
+  @Override
+  public ImageResult build(ImageRequest request, EarlyObject early) {
     AtomicReference<Optional<DeviceImage>> image = new AtomicReference<>(Optional.empty());
+    MkoffloadListener listener = new ReportAndOffer(report.mkoffloadListener(), early);
     CommandResult run =
         children.runInProcessCapturing(
-            request.argv(), request.responseSuffix(), argv -> run(argv, request, image));
+            request.argv(), request.responseSuffix(), argv -> run(argv, request, listener, image));
     return new ImageResult(
         run, run.succeeded() ? image.get().map(DeviceImage::counts) : Optional.empty());
   }
 
   private CommandResult run(
-      List<String> argv, ImageRequest request, AtomicReference<Optional<DeviceImage>> image) {
+      List<String> argv,
+      ImageRequest request,
+      MkoffloadListener listener,
+      AtomicReference<Optional<DeviceImage>> image) {
     Path cwd = children.workingDirectory();
     Map<String, String> environment = children.environment();
     Path program = WorkingDirectory.resolve(cwd, argv.get(0));
@@ -66,7 +79,7 @@ public final class InProcessImageBuilder implements ImageBuilder {
             MkoffloadInvocation.parse(argv.subList(1, argv.size()), program.toString(), environment)
                 .withInputsChecked();
         report.mkoffloadInProcess(parsed.target());
-        MkoffloadResult result = new Mkoffload(context, report.mkoffloadListener()).run(parsed);
+        MkoffloadResult result = new Mkoffload(context, listener).run(parsed);
         status = result.status();
         result
             .image()
@@ -86,5 +99,19 @@ public final class InProcessImageBuilder implements ImageBuilder {
         "",
         err.toString(StandardCharsets.UTF_8),
         Duration.ofNanos(System.nanoTime() - start));
+  }
+
+  /** The link report's listener, which also offers the wrapper object to the caller. */
+  private record ReportAndOffer(MkoffloadListener report, EarlyObject early)
+      implements MkoffloadListener {
+    @Override
+    public void commandFinished(OffloadTarget target, Command command, CommandResult result) {
+      report.commandFinished(target, command, result);
+    }
+
+    @Override
+    public void wrapperReady(OffloadTarget target, byte[] object, ImageCounts counts) {
+      early.accept(object, counts);
+    }
   }
 }

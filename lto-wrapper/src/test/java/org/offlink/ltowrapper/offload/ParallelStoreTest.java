@@ -1,0 +1,66 @@
+package org.offlink.ltowrapper.offload;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.offlink.bridge.image.ImageCounts;
+import org.offlink.ltowrapper.cache.CacheKey;
+import org.offlink.ltowrapper.cache.CacheSettings;
+import org.offlink.ltowrapper.cache.ImageCache;
+import org.offlink.ltowrapper.cache.ImageKeys;
+import org.offlink.ltowrapper.io.ObjectScan;
+import org.offlink.ltowrapper.io.ScannedInputs;
+
+/** A miss's object is stored while mkoffload writes it; by {@code finish} it is in the cache. */
+class ParallelStoreTest {
+  @TempDir Path dir;
+  final List<String> warnings = new ArrayList<>();
+  final CacheKey key = new CacheKey("ab".repeat(32));
+
+  ImageCache cache() {
+    ImageKeys keys =
+        new ImageKeys(Map.of(), dir, dir, new ScannedInputs(in -> ObjectScan.NOT_AN_OBJECT));
+    return new ImageCache(
+        new CacheSettings(dir, 1L << 30), keys, Optional.empty(), warnings::add, Optional.empty());
+  }
+
+  @Test
+  void anOfferedObjectIsStoredWhenFinishReturns() {
+    ImageCache cache = cache();
+    byte[] object = new byte[300_000];
+    Arrays.fill(object, (byte) 7);
+    ParallelStore store = new ParallelStore(cache, key);
+    store.start(object, new ImageCounts(2, 5));
+    assertEquals(object.length, store.finish());
+    ImageCache.Hit hit = cache.find(key).orElseThrow();
+    assertArrayEquals(object, hit.image().object());
+    assertEquals(new ImageCounts(2, 5), hit.image().counts());
+    assertEquals(List.of(), warnings);
+  }
+
+  @Test
+  void nothingOfferedStoresNothingAndSaysSo() {
+    ImageCache cache = cache();
+    assertEquals(-1, new ParallelStore(cache, key).finish());
+    assertTrue(cache.find(key).isEmpty());
+  }
+
+  @Test
+  void aSecondOfferIsIgnored() {
+    ImageCache cache = cache();
+    ParallelStore store = new ParallelStore(cache, key);
+    store.start(new byte[] {1, 2, 3}, new ImageCounts(1, 0));
+    store.start(new byte[] {9}, new ImageCounts(9, 9));
+    assertEquals(3, store.finish());
+    assertArrayEquals(new byte[] {1, 2, 3}, cache.find(key).orElseThrow().image().object());
+  }
+}
