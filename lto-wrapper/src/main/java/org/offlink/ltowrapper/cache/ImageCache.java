@@ -114,6 +114,20 @@ public final class ImageCache {
     keys.awaitBackground();
   }
 
+  /**
+   * Gets ready to {@link #store} {@code key}'s image once it is built (its folder, made while the
+   * accel compiler runs); a failure here shows when the image is stored.
+   */
+  public void prepareStore(CacheKey key) {
+    if (!localFailed.get()) {
+      try {
+        local.prepare(key);
+      } catch (IOException e) {
+        // the store tries again and says what is wrong
+      }
+    }
+  }
+
   /** Stores a freshly built image locally and, unless read-only, remotely. */
   public void store(CacheKey key, CachedImage image) {
     writeLocal(key, image);

@@ -60,10 +60,18 @@ public final class LocalImageCache {
     return Optional.of(bytes);
   }
 
+  /** Makes the folder of {@code key}'s entry, ahead of {@link #write}. */
+  public void prepare(CacheKey key) throws IOException {
+    Path folder = entryPath(key).getParent();
+    if (!Files.isDirectory(folder)) {
+      Files.createDirectories(folder);
+    }
+  }
+
   /** Stores {@code image} under {@code key}: a temporary file, then a rename. */
   public void write(CacheKey key, CachedImage image) throws IOException {
     Path file = entryPath(key);
-    Files.createDirectories(file.getParent());
+    prepare(key);
     AtomicFiles.write(file, out -> CacheEntryFile.writeTo(out, image));
   }
 

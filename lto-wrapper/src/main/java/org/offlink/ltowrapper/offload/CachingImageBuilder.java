@@ -17,8 +17,9 @@ import org.offlink.streamer.io.WorkingDirectory;
 /**
  * An {@link ImageBuilder} in front of offlink's in-process mkoffload that takes images from the
  * device-image cache: on a hit it writes the cached wrapper object where mkoffload would have and
- * returns its counts (no accel tool runs); on a miss it builds, then stores the object it got. Each
- * target says hit or miss under {@code -v} and {@code -save-temps} and in the link report.
+ * returns its counts (no accel tool runs); on a miss it builds, and stores the object as mkoffload
+ * writes it ({@link ParallelStore}). Each target says hit or miss under {@code -v} and {@code
+ * -save-temps} and in the link report.
  */
 final class CachingImageBuilder implements ImageBuilder {
   private final ImageBuilder builder;
@@ -66,9 +67,15 @@ final class CachingImageBuilder implements ImageBuilder {
     }
     long lookup = System.nanoTime() - start;
     ParallelStore store = new ParallelStore(cache, key.get());
-    ImageResult built = builder.build(request, store::start);
-    long storeStart = System.nanoTime();
-    long stored = store.finish();
+    ImageResult built;
+    long stored;
+    long storeStart;
+    try {
+      built = builder.build(request, store::offer);
+    } finally {
+      storeStart = System.nanoTime();
+      stored = store.finish(); // also when the build throws: the thread never outlives it
+    }
     if (stored < 0 && built.succeeded() && built.counts().isPresent()) {
       // Not offered in memory (a wrapper compiled from its C form): read what mkoffload wrote.
       try {

@@ -39,7 +39,7 @@ class ParallelStoreTest {
     byte[] object = new byte[300_000];
     Arrays.fill(object, (byte) 7);
     ParallelStore store = new ParallelStore(cache, key);
-    store.start(object, new ImageCounts(2, 5));
+    store.offer(object, new ImageCounts(2, 5));
     assertEquals(object.length, store.finish());
     ImageCache.Hit hit = cache.find(key).orElseThrow();
     assertArrayEquals(object, hit.image().object());
@@ -58,8 +58,8 @@ class ParallelStoreTest {
   void aSecondOfferIsIgnored() {
     ImageCache cache = cache();
     ParallelStore store = new ParallelStore(cache, key);
-    store.start(new byte[] {1, 2, 3}, new ImageCounts(1, 0));
-    store.start(new byte[] {9}, new ImageCounts(9, 9));
+    store.offer(new byte[] {1, 2, 3}, new ImageCounts(1, 0));
+    store.offer(new byte[] {9}, new ImageCounts(9, 9));
     assertEquals(3, store.finish());
     assertArrayEquals(new byte[] {1, 2, 3}, cache.find(key).orElseThrow().image().object());
   }
