@@ -58,16 +58,17 @@ public record AccelToolchain(GccInstallation gcc, List<String> stamps) {
       return Optional.empty();
     }
     TreeMap<String, String> stamps = new TreeMap<>();
-    stamp(driver.path(), stamps);
+    stamp(driver.path().toFile(), stamps);
     boolean anyFolder = false;
     // One folder on GCC 12 (tools and libraries both under /usr/lib/gcc), two on Debian's 13+.
     for (Path dir :
         new LinkedHashSet<>(
             List.of(
                 gcc.debianAccelToolDirectory(target), gcc.debianAccelLibraryDirectory(target)))) {
-      if (Files.isDirectory(dir)) {
+      File folder = dir.toFile();
+      if (folder.isDirectory()) {
         anyFolder = true;
-        walk(dir, 0, stamps);
+        walk(folder, 0, stamps);
       }
     }
     return anyFolder
@@ -75,37 +76,39 @@ public record AccelToolchain(GccInstallation gcc, List<String> stamps) {
         : Optional.empty();
   }
 
-  // java.io.File, not NIO's attribute views: this runs on every link, in a JVM too young to have
-  // compiled anything, where each file's stamp through NIO took ~100 us of interpreted code and
-  // java.io's length()/lastModified() are one native stat each.
-  private static void walk(Path dir, int depth, TreeMap<String, String> stamps) {
-    String[] names = dir.toFile().list();
+  // java.io.File only, no NIO paths or attribute views, and no string concatenation through
+  // invokedynamic: this runs on every link, in a JVM too young to have compiled anything, where
+  // each file's stamp through NIO took ~100 us of interpreted code; java.io's isDirectory(),
+  // length() and lastModified() are one native stat each.
+  private static void walk(File dir, int depth, TreeMap<String, String> stamps) {
+    String[] names = dir.list();
     if (names == null) {
-      stamps.put(dir + "/", "unreadable " + dir);
+      String path = dir.getPath();
+      stamps.put(path + "/", "unreadable ".concat(path));
       return;
     }
     for (String name : names) {
-      Path entry = dir.resolve(name);
-      File file = entry.toFile();
-      if (file.isDirectory() && !Files.isSymbolicLink(entry)) {
+      File file = new File(dir, name);
+      if (file.isDirectory() && !Files.isSymbolicLink(file.toPath())) {
         if (depth < MAX_DEPTH && !name.equals("include")) {
-          walk(entry, depth + 1, stamps);
+          walk(file, depth + 1, stamps);
         }
       } else {
-        stamp(entry, stamps);
+        stamp(file, stamps);
       }
     }
   }
 
   /** The file's size and time, following links; "missing" when it is gone (or a dangling link). */
-  private static void stamp(Path path, TreeMap<String, String> stamps) {
-    File file = path.toFile();
+  private static void stamp(File file, TreeMap<String, String> stamps) {
     long mtime = file.lastModified();
-    String name = path.toString();
-    stamps.put(
-        name,
-        mtime == 0 && !file.exists()
-            ? "missing " + name
-            : file.length() + " " + mtime + " " + name);
+    String name = file.getPath();
+    if (mtime == 0 && !file.exists()) {
+      stamps.put(name, "missing ".concat(name));
+      return;
+    }
+    StringBuilder line = new StringBuilder(name.length() + 32);
+    line.append(file.length()).append(' ').append(mtime).append(' ').append(name);
+    stamps.put(name, line.toString());
   }
 }

@@ -1,13 +1,12 @@
 package org.offlink.ltowrapper.cache;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -256,7 +255,7 @@ public final class ImageKeys {
     String collectGcc = environment.getOrDefault("COLLECT_GCC", "");
     try {
       Path driver = new ToolLocator(environment, cwd).find(collectGcc).path();
-      return collectGcc + " " + stamp(driver);
+      return stamp(driver.toFile()).map(s -> collectGcc + " " + s).orElse(collectGcc + " missing");
     } catch (IOException e) { // ToolNotFoundException too
       return collectGcc + " not found";
     }
@@ -276,22 +275,26 @@ public final class ImageKeys {
   private static String offlinkStamps() {
     StringBuilder b = new StringBuilder(OfflinkVersion.number());
     String classPath = System.getProperty("java.class.path", "");
-    for (String entry : classPath.split(java.io.File.pathSeparator)) {
+    for (String entry : classPath.split(File.pathSeparator)) {
       if (entry.endsWith(".jar")) {
-        Path jar = Path.of(entry);
-        try {
-          b.append('\n').append(jar.getFileName()).append(' ').append(stamp(jar));
-        } catch (IOException e) {
-          b.append('\n').append(jar.getFileName()).append(" unreadable");
-        }
+        File jar = new File(entry);
+        b.append('\n').append(jar.getName()).append(' ').append(stamp(jar).orElse("unreadable"));
       }
     }
     return b.toString();
   }
 
-  private static String stamp(Path file) throws IOException {
-    BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
-    return a.size() + " " + a.lastModifiedTime().toMillis();
+  /**
+   * Size and time, empty when the file is missing; through java.io (one native stat each): NIO's
+   * attribute views run as slow interpreted code in the prelude's young JVM.
+   */
+  private static Optional<String> stamp(File file) {
+    long mtime = file.lastModified();
+    if (mtime == 0 && !file.exists()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new StringBuilder(24).append(file.length()).append(' ').append(mtime).toString());
   }
 
   private static void addSections(
