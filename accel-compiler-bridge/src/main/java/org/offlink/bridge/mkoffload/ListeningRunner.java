@@ -7,7 +7,7 @@ import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.process.ProcessRunner;
 import org.offlink.bridge.tool.OffloadTarget;
 
-/** Tells a {@link MkoffloadListener} about every program mkoffload runs, after it finishes. */
+/** Tells a {@link MkoffloadListener} about every program mkoffload runs, as it starts and ends. */
 final class ListeningRunner implements ProcessRunner {
   private final ProcessRunner delegate;
   private final MkoffloadListener listener;
@@ -21,6 +21,7 @@ final class ListeningRunner implements ProcessRunner {
 
   @Override
   public CommandResult run(Command command) throws IOException {
+    listener.commandStarting(target, command);
     CommandResult result = delegate.run(command);
     listener.commandFinished(target, command, result);
     return result;

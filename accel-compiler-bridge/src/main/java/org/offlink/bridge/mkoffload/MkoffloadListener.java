@@ -14,6 +14,12 @@ public interface MkoffloadListener {
   /** The listener that ignores everything. */
   MkoffloadListener NONE = (target, command, result) -> {};
 
+  /**
+   * mkoffload is about to start a program for {@code target} (the first is the accel compiler,
+   * which keeps one core busy for most of the build while this JVM waits).
+   */
+  default void commandStarting(OffloadTarget target, Command command) {}
+
   /** A program run by mkoffload for {@code target} has finished (whatever its exit status). */
   void commandFinished(OffloadTarget target, Command command, CommandResult result);
 

@@ -28,6 +28,7 @@ public final class ImageCache {
   private final Consumer<String> warn;
   private final Optional<Consumer<String>> tell;
   private final AtomicBoolean localFailed = new AtomicBoolean();
+  private volatile Thread trimming;
 
   /**
    * A cache for one link.
@@ -97,26 +98,35 @@ public final class ImageCache {
       return Optional.empty();
     }
     Optional<CachedImage> fetched = remote.get().get(key);
-    fetched.ifPresent(image -> writeLocal(key, image));
+    if (fetched.isPresent()) {
+      writeLocal(key, fetched.get());
+      trimInBackground(); // the folder grew
+    }
     return fetched.map(image -> new Hit(image, Source.REMOTE));
   }
 
   /**
    * Starts the link's shared key work ({@link ImageKeys#prepareInBackground}) for {@code targets},
-   * and after it the folder's occasional trim, off the link's critical path.
+   * off the link's critical path.
    */
   public void prepare(List<String> targets) {
-    keys.prepareInBackground(targets, this::trimNowAndThen);
+    keys.prepareInBackground(targets);
   }
 
-  /** Waits for {@link #prepare}'s background work to end (for tests). */
+  /** Waits for the background work of {@link #prepare} and of a remote hit to end (for tests). */
   void awaitBackground() throws InterruptedException {
     keys.awaitBackground();
+    Thread t = trimming;
+    if (t != null) {
+      t.join();
+    }
   }
 
   /**
-   * Gets ready to {@link #store} {@code key}'s image once it is built (its folder, made while the
-   * accel compiler runs); a failure here shows when the image is stored.
+   * Gets ready to {@link #store} {@code key}'s image once it is built, on a thread of the caller's
+   * while the accel compiler runs (a link's CPU is otherwise idle then): makes the entry's folder,
+   * and trims the folder when that is due, since the store makes it grow. A failure here shows when
+   * the image is stored.
    */
   public void prepareStore(CacheKey key) {
     if (!localFailed.get()) {
@@ -125,7 +135,16 @@ public final class ImageCache {
       } catch (IOException e) {
         // the store tries again and says what is wrong
       }
+      trimNowAndThen();
     }
+  }
+
+  /** {@link #trimNowAndThen} on a thread of its own, which the link does not wait for. */
+  private void trimInBackground() {
+    Thread t = new Thread(this::trimNowAndThen, "offlink-cache-trim");
+    t.setDaemon(true);
+    trimming = t;
+    t.start();
   }
 
   /** Stores a freshly built image locally and, unless read-only, remotely. */
@@ -185,8 +204,8 @@ public final class ImageCache {
 
   /**
    * Keeps the folder under its limit without listing it on every link: at most once a minute (a
-   * marker file's time says when it last happened), on the key thread while the link goes on, the
-   * least recently used entries beyond the limit are evicted.
+   * marker file's time says when it last happened), before a store or after a remote hit, off the
+   * link's path, the least recently used entries beyond the limit are evicted.
    */
   private void trimNowAndThen() {
     if (localFailed.get()) {

@@ -78,11 +78,10 @@ public final class ImageKeys {
   /**
    * Starts, on a thread of its own, what every key of the link shares: offlink's jar stamps, the
    * host driver and each of {@code targets}' accel toolchain stamps (listing and stating a few
-   * hundred files costs a cold JVM several milliseconds); then runs {@code afterwards}
-   * (housekeeping that no key waits for). lto-wrapper reads and merges its inputs meanwhile, so the
-   * first key rarely waits.
+   * hundred files costs a cold JVM several milliseconds). lto-wrapper reads and merges its inputs
+   * meanwhile, so the first key rarely waits.
    */
-  public void prepareInBackground(List<String> targets, Runnable afterwards) {
+  public void prepareInBackground(List<String> targets) {
     CountDownLatch done = new CountDownLatch(1);
     prepared = done;
     Thread thread =
@@ -101,7 +100,6 @@ public final class ImageKeys {
               // CRC-32, whose class set-up loads libzip (~1.5 ms): done here, not on the link's
               // path.
               new CRC32().update(0);
-              afterwards.run();
             },
             "offlink-cache-prelude");
     thread.setDaemon(true);

@@ -71,7 +71,7 @@ final class CachingImageBuilder implements ImageBuilder {
     long stored;
     long storeStart;
     try {
-      built = builder.build(request, store::offer);
+      built = builder.build(request, store);
     } finally {
       storeStart = System.nanoTime();
       stored = store.finish(); // also when the build throws: the thread never outlives it

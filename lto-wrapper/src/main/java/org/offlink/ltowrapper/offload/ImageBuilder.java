@@ -12,18 +12,28 @@ public interface ImageBuilder {
   ImageResult build(ImageRequest request);
 
   /**
-   * Runs mkoffload as {@link #build(ImageRequest)} does, and hands {@code early} the wrapper object
-   * as soon as it exists in memory, before it is written (a builder that never holds it, such as a
-   * mkoffload run as a program, never calls it).
+   * Runs mkoffload as {@link #build(ImageRequest)} does, telling {@code watcher} how it goes (a
+   * builder that cannot tell, such as a mkoffload run as a program, tells it nothing).
    */
-  default ImageResult build(ImageRequest request, EarlyObject early) {
+  default ImageResult build(ImageRequest request, BuildWatcher watcher) {
     return build(request);
   }
 
-  /** Takes a wrapper object, on the building thread, while it is being written. */
-  @FunctionalInterface
-  interface EarlyObject {
-    /** {@code object} (not to be changed) with its image's counts. */
-    void accept(byte[] object, ImageCounts counts);
+  /** Told, on the building thread, how an in-process build goes. */
+  interface BuildWatcher {
+    /** Is told nothing. */
+    BuildWatcher NONE = new BuildWatcher() {};
+
+    /**
+     * The build is about to start a program (the accel compiler first): from here on this JVM
+     * mostly waits, and a second core is mostly free.
+     */
+    default void programStarting() {}
+
+    /**
+     * The wrapper object (not to be changed) with its image's counts, in memory, as it is being
+     * written to the build's output.
+     */
+    default void objectReady(byte[] object, ImageCounts counts) {}
   }
 }

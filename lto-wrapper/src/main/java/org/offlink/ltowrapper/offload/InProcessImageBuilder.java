@@ -45,13 +45,13 @@ public final class InProcessImageBuilder implements ImageBuilder {
 
   @Override
   public ImageResult build(ImageRequest request) {
-    return build(request, (object, counts) -> {});
+    return build(request, BuildWatcher.NONE);
   }
 
   @Override
-  public ImageResult build(ImageRequest request, EarlyObject early) {
+  public ImageResult build(ImageRequest request, BuildWatcher watcher) {
     AtomicReference<Optional<DeviceImage>> image = new AtomicReference<>(Optional.empty());
-    MkoffloadListener listener = new ReportAndOffer(report.mkoffloadListener(), early);
+    MkoffloadListener listener = new ReportAndWatcher(report.mkoffloadListener(), watcher);
     CommandResult run =
         children.runInProcessCapturing(
             request.argv(), request.responseSuffix(), argv -> run(argv, request, listener, image));
@@ -101,9 +101,15 @@ public final class InProcessImageBuilder implements ImageBuilder {
         Duration.ofNanos(System.nanoTime() - start));
   }
 
-  /** The link report's listener, which also offers the wrapper object to the caller. */
-  private record ReportAndOffer(MkoffloadListener report, EarlyObject early)
+  /** The link report's listener, which also tells the caller's watcher. */
+  private record ReportAndWatcher(MkoffloadListener report, BuildWatcher watcher)
       implements MkoffloadListener {
+    @Override
+    public void commandStarting(OffloadTarget target, Command command) {
+      report.commandStarting(target, command);
+      watcher.programStarting();
+    }
+
     @Override
     public void commandFinished(OffloadTarget target, Command command, CommandResult result) {
       report.commandFinished(target, command, result);
@@ -111,7 +117,8 @@ public final class InProcessImageBuilder implements ImageBuilder {
 
     @Override
     public void wrapperReady(OffloadTarget target, byte[] object, ImageCounts counts) {
-      early.accept(object, counts);
+      report.wrapperReady(target, object, counts);
+      watcher.objectReady(object, counts);
     }
   }
 }

@@ -7,12 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,6 +26,7 @@ class ImageCacheTest {
   @TempDir Path dir;
   final List<String> warnings = new ArrayList<>();
   final FakeRemote remote = new FakeRemote();
+  final List<ImageCache> created = new ArrayList<>();
 
   /** A remote cache in a map. */
   static final class FakeRemote implements RemoteImageCache {
@@ -43,10 +46,64 @@ class ImageCacheTest {
   }
 
   ImageCache cache(Path folder, Optional<RemoteImageCache> remote) {
+    return cache(folder, remote, 1L << 30);
+  }
+
+  ImageCache cache(Path folder, Optional<RemoteImageCache> remote, long maxBytes) {
     ImageKeys keys =
         new ImageKeys(Map.of(), folder, folder, new ScannedInputs(in -> ObjectScan.NOT_AN_OBJECT));
-    return new ImageCache(
-        new CacheSettings(folder, 1L << 30), keys, remote, warnings::add, Optional.empty());
+    ImageCache cache =
+        new ImageCache(
+            new CacheSettings(folder, maxBytes), keys, remote, warnings::add, Optional.empty());
+    created.add(cache);
+    return cache;
+  }
+
+  /** A remote hit trims on a thread of its own, which must be done before the folder goes. */
+  @AfterEach
+  void awaitBackgroundWork() throws InterruptedException {
+    for (ImageCache c : created) {
+      c.awaitBackground();
+    }
+  }
+
+  /** Three 100-byte images stored, used one after the other (key 11 least recently). */
+  private long storeThreeOldEntries(ImageCache c) throws Exception {
+    long now = System.currentTimeMillis();
+    for (int i = 0; i < 3; i++) {
+      CacheKey key = LocalImageCacheTest.key(11 + i);
+      c.store(key, LocalImageCacheTest.image(100, i));
+      Files.setLastModifiedTime(
+          new LocalImageCache(dir).entryPath(key), FileTime.fromMillis(now - 600_000 + i * 1000));
+    }
+    return Files.size(new LocalImageCache(dir).entryPath(LocalImageCacheTest.key(11)));
+  }
+
+  @Test
+  void gettingReadyToStoreTrimsTheFolderAtMostOnceAMinute() throws Exception {
+    long entry = storeThreeOldEntries(cache(dir, Optional.empty()));
+    ImageCache c = cache(dir, Optional.empty(), 2 * entry);
+    c.prepareStore(LocalImageCacheTest.key(20));
+    assertFalse(c.find(LocalImageCacheTest.key(11)).isPresent(), "the least recently used");
+    assertTrue(c.find(LocalImageCacheTest.key(13)).isPresent());
+    assertTrue(Files.exists(dir.resolve("last-trim")));
+    c.store(LocalImageCacheTest.key(20), LocalImageCacheTest.image(100, 9));
+    c.prepareStore(LocalImageCacheTest.key(21));
+    assertEquals(3, new LocalImageCache(dir).entries().size(), "trimmed a moment ago: not yet");
+    assertEquals(List.of(), warnings);
+  }
+
+  @Test
+  void aRemoteHitTrimsTheFolderInTheBackground() throws Exception {
+    long entry = storeThreeOldEntries(cache(dir, Optional.empty()));
+    CacheKey key = LocalImageCacheTest.key(30);
+    remote.entries.put(key, LocalImageCacheTest.image(100, 30));
+    ImageCache c = cache(dir, Optional.of(remote), 2 * entry);
+    assertEquals(ImageCache.Source.REMOTE, c.find(key).orElseThrow().source());
+    c.awaitBackground();
+    List<LocalImageCache.Entry> left = new LocalImageCache(dir).entries();
+    assertEquals(2, left.size(), left.toString());
+    assertEquals(new LocalImageCache(dir).entryPath(key), left.get(1).file(), "the newest stays");
   }
 
   @Test

@@ -39,7 +39,9 @@ class ParallelStoreTest {
     byte[] object = new byte[300_000];
     Arrays.fill(object, (byte) 7);
     ParallelStore store = new ParallelStore(cache, key);
-    store.offer(object, new ImageCounts(2, 5));
+    store.programStarting();
+    store.programStarting(); // every program of the build says so; one thread
+    store.objectReady(object, new ImageCounts(2, 5));
     assertEquals(object.length, store.finish());
     ImageCache.Hit hit = cache.find(key).orElseThrow();
     assertArrayEquals(object, hit.image().object());
@@ -51,15 +53,19 @@ class ParallelStoreTest {
   void nothingOfferedStoresNothingAndSaysSo() {
     ImageCache cache = cache();
     assertEquals(-1, new ParallelStore(cache, key).finish());
+    ParallelStore started = new ParallelStore(cache, key);
+    started.programStarting(); // a build whose accel compiler then failed
+    assertEquals(-1, started.finish());
     assertTrue(cache.find(key).isEmpty());
+    assertEquals(List.of(), warnings);
   }
 
   @Test
   void aSecondOfferIsIgnored() {
     ImageCache cache = cache();
     ParallelStore store = new ParallelStore(cache, key);
-    store.offer(new byte[] {1, 2, 3}, new ImageCounts(1, 0));
-    store.offer(new byte[] {9}, new ImageCounts(9, 9));
+    store.objectReady(new byte[] {1, 2, 3}, new ImageCounts(1, 0));
+    store.objectReady(new byte[] {9}, new ImageCounts(9, 9));
     assertEquals(3, store.finish());
     assertArrayEquals(new byte[] {1, 2, 3}, cache.find(key).orElseThrow().image().object());
   }
