@@ -11,8 +11,15 @@ import org.offlink.bridge.tool.OffloadTarget;
  * object the moment it exists in memory. Called on the thread that runs mkoffload; must not throw.
  */
 public interface MkoffloadListener {
-  /** The listener that ignores everything. */
-  MkoffloadListener NONE = (target, command, result) -> {};
+  /**
+   * The listener that ignores everything. A class, not a lambda: JDK 25's start-up cache stopped
+   * keeping this lambda once the interface had default methods, and every link spun it anew.
+   */
+  MkoffloadListener NONE =
+      new MkoffloadListener() {
+        @Override
+        public void commandFinished(OffloadTarget target, Command command, CommandResult result) {}
+      };
 
   /**
    * mkoffload is about to start a program for {@code target} (the first is the accel compiler,
