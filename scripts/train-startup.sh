@@ -116,6 +116,9 @@ for h in "${homes[@]}"; do
   if ((${#names[@]} == 2)); then
     train_link "$h" "$cache" amdgcn-amdhsa "" >"$work/prime.log" 2>&1 || true
   fi
+  # The recorded link also trims the folder (at most once a minute, before a store): its
+  # marker is made two minutes old, so that the trim's classes come from the cache as well.
+  mkdir -p "$cache" && touch -d '2 minutes ago' "$cache/last-trim"
   recorded=$(IFS=:; echo "${names[*]}")
   if train_link "$h" "$cache" "$recorded" "$flags" >"$work/train.log" 2>&1; then
     if ((m >= 25)); then

@@ -1,9 +1,7 @@
 package org.offlink.ltowrapper.cache;
 
+import java.io.File;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -211,19 +209,22 @@ public final class ImageCache {
     if (localFailed.get()) {
       return;
     }
-    Path marker = settings.directory().resolve("last-trim");
+    // java.io: one stat, where NIO's attribute views are slow interpreted code in a young JVM.
+    File marker = settings.directory().resolve("last-trim").toFile();
+    long last = marker.lastModified(); // 0: there is none
     long now = System.currentTimeMillis();
     try {
-      if (Files.exists(marker)) {
-        if (now - Files.getLastModifiedTime(marker).toMillis() < TRIM_INTERVAL_MS) {
-          return;
+      if (last == 0) {
+        // A folder without the marker is new (the usual case: it holds what this link adds) or
+        // was cleared; its clock starts now, and its first trim is a minute away.
+        if (settings.directory().toFile().isDirectory()) {
+          marker.createNewFile();
         }
-      } else if (!Files.isDirectory(settings.directory())) {
-        return; // a cache that does not exist yet has nothing to trim
-      } else {
-        Files.createFile(marker);
+        return;
       }
-      Files.setLastModifiedTime(marker, FileTime.fromMillis(now));
+      if (now - last < TRIM_INTERVAL_MS || !marker.setLastModified(now)) {
+        return;
+      }
       local.trim(settings.maxBytes());
     } catch (IOException e) {
       // another link trims at the same moment, or the folder went away: the next store tries again

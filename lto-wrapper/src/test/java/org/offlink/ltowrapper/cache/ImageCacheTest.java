@@ -79,10 +79,22 @@ class ImageCacheTest {
     return Files.size(new LocalImageCache(dir).entryPath(LocalImageCacheTest.key(11)));
   }
 
+  /** The folder was last trimmed two minutes ago. */
+  private void trimmedLongAgo() throws Exception {
+    Path marker = dir.resolve("last-trim");
+    Files.deleteIfExists(marker);
+    Files.setLastModifiedTime(
+        Files.createFile(marker), FileTime.fromMillis(System.currentTimeMillis() - 120_000));
+  }
+
   @Test
   void gettingReadyToStoreTrimsTheFolderAtMostOnceAMinute() throws Exception {
     long entry = storeThreeOldEntries(cache(dir, Optional.empty()));
     ImageCache c = cache(dir, Optional.empty(), 2 * entry);
+    c.prepareStore(LocalImageCacheTest.key(19));
+    assertEquals(3, new LocalImageCache(dir).entries().size(), "no marker: the clock starts");
+    assertTrue(Files.exists(dir.resolve("last-trim")));
+    trimmedLongAgo();
     c.prepareStore(LocalImageCacheTest.key(20));
     assertFalse(c.find(LocalImageCacheTest.key(11)).isPresent(), "the least recently used");
     assertTrue(c.find(LocalImageCacheTest.key(13)).isPresent());
@@ -96,6 +108,7 @@ class ImageCacheTest {
   @Test
   void aRemoteHitTrimsTheFolderInTheBackground() throws Exception {
     long entry = storeThreeOldEntries(cache(dir, Optional.empty()));
+    trimmedLongAgo();
     CacheKey key = LocalImageCacheTest.key(30);
     remote.entries.put(key, LocalImageCacheTest.image(100, 30));
     ImageCache c = cache(dir, Optional.of(remote), 2 * entry);
