@@ -48,6 +48,9 @@ import org.offlink.streamer.inspect.Sha256Digest;
 public final class ImageKeys {
   private static final String SCHEMA = "offlink device-image key 2";
 
+  /** Sections that lie within this many bytes of each other are read with one call. */
+  private static final long SPAN_READ_LIMIT = 4L << 20;
+
   private final Map<String, String> environment;
   private final Path cwd;
   private final Path tempDirectory;
@@ -302,8 +305,31 @@ public final class ImageKeys {
     if (ranges.isEmpty()) {
       return;
     }
-    ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+    long low = Long.MAX_VALUE;
+    long high = 0;
+    for (ObjectScan.SectionRange r : ranges) {
+      low = Math.min(low, r.offset());
+      high = Math.max(high, r.offset() + r.size());
+    }
     try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+      if (high - low <= SPAN_READ_LIMIT) {
+        // GCC streams the sections one after the other: one read for all, not one per section
+        // (a dozen or more, each a few hundred bytes, of interpreted NIO in a young JVM).
+        ByteBuffer span = ByteBuffer.allocate((int) (high - low));
+        while (span.hasRemaining()) {
+          if (ch.read(span, low + span.position()) < 0) {
+            throw new IOException(file + ": ends inside its offload sections");
+          }
+        }
+        byte[] bytes = span.array();
+        for (ObjectScan.SectionRange r : ranges) {
+          d.add("section", r.name());
+          d.begin("bytes", r.size());
+          d.update(bytes, (int) (r.offset() - low), (int) r.size());
+        }
+        return;
+      }
+      ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
       for (ObjectScan.SectionRange r : ranges) {
         d.add("section", r.name());
         d.begin("bytes", r.size());

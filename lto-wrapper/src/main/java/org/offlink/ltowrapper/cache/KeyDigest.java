@@ -40,6 +40,11 @@ final class KeyDigest {
     sha.update(bytes);
   }
 
+  /** Feeds {@code len} bytes of {@code bytes} from {@code off} to the field begun last. */
+  void update(byte[] bytes, int off, int len) {
+    sha.update(bytes, off, len);
+  }
+
   /** The digest; the object is not used afterwards. */
   byte[] finish() {
     return sha.digest();
