@@ -6,7 +6,7 @@
 #   --cache:           relinks with offlink's device-image cache: warm local cache after a host-only
 #                      change and warm remote cache (nginx WebDAV on loopback, set up by
 #                      scripts/setup-nginx.sh) against stock, cold cache against --no-cache;
-#                      ratios against targets, PASS/FAIL; --runs 7 by default (~5-10 min)
+#                      ratios against targets, PASS/FAIL; --runs 7 by default (~10 min)
 #   --out DIR:         where bench.md, bench.csv, scale.png and scale.svg go (default target/bench/<mode>)
 #   --gcc V:           instead: saxpy links in the Debian root of GCC V (13-15; as root) and the
 #                      GCC 12 saxpy links here, offlink/stock ratios from one run

@@ -3,6 +3,7 @@ included), stock and offlink alternated A B A B after a warm-up, medians and pai
 and the Markdown / CSV writers."""
 import csv
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -105,17 +106,24 @@ def java_peak_rss(root):
 
 
 def alternate(name, stock, ours, runs, warmup=None):
-    """Warms up (warmup(), or one stock() and one ours()), then runs stock() and ours()
-    alternately `runs` times; returns a result row."""
+    """Warms up (warmup(), or one stock() and one ours()), then runs `runs` pairs of stock() and
+    ours(); returns a result row. Each pair runs in an order drawn from a generator seeded with
+    `name` (the same orders every time): with one side always first, whatever a run leaves behind
+    (dirty pages being written back, a deleted cache folder) would tilt every pair the same way."""
     if warmup:
         warmup()
     else:
         stock()
         ours()
+    order = random.Random(name)
     a, b = [], []
     for _ in range(runs):
-        a.append(stock())
-        b.append(ours())
+        if order.random() < 0.5:
+            a.append(stock())
+            b.append(ours())
+        else:
+            b.append(ours())
+            a.append(stock())
     return summarize(name, a, b)
 
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""offlink benchmarks: stock GCC vs offlink in the same run, alternating A B A B.
+"""offlink benchmarks: stock GCC vs offlink in the same run, in pairs (A B, B A, ...).
 
 Every figure is a median over counted runs that follow a warm-up; ratios are computed pair by pair
-(ours_i / stock_i), so a slow phase of the machine hits both sides. Wall time, user+sys CPU and
+(ours_i / stock_i), so a slow phase of the machine hits both sides; which side of a pair runs
+first is drawn from a generator seeded with the row's name (the same orders in every run). Wall time, user+sys CPU and
 peak RSS come from wait4()'s rusage of the measured command (children included; the RSS is that
 of the largest single process of the tree). Stock is `gcc ...`; ours is `gcc -B <offlink
 libexec>/ ...` (offlink's lto-wrapper running offlink's mkoffload in-process). Every run uses
