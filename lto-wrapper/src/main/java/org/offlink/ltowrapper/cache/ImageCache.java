@@ -26,7 +26,7 @@ public final class ImageCache {
   private final Consumer<String> warn;
   private final Optional<Consumer<String>> tell;
   private final AtomicBoolean localFailed = new AtomicBoolean();
-  private volatile Thread trimming;
+  private final CacheWorker worker = new CacheWorker();
 
   /**
    * A cache for one link.
@@ -104,27 +104,31 @@ public final class ImageCache {
   }
 
   /**
-   * Starts the link's shared key work ({@link ImageKeys#prepareInBackground}) for {@code targets},
-   * off the link's critical path.
+   * Starts the link's shared key work ({@link ImageKeys#prelude}) for {@code targets} on the
+   * cache's background thread, off the link's critical path.
    */
   public void prepare(List<String> targets) {
-    keys.prepareInBackground(targets);
-  }
-
-  /** Waits for the background work of {@link #prepare} and of a remote hit to end (for tests). */
-  void awaitBackground() throws InterruptedException {
-    keys.awaitBackground();
-    Thread t = trimming;
-    if (t != null) {
-      t.join();
-    }
+    worker.start(keys.prelude(targets));
   }
 
   /**
-   * Gets ready to {@link #store} {@code key}'s image once it is built, on a thread of the caller's
-   * while the accel compiler runs (a link's CPU is otherwise idle then): makes the entry's folder,
-   * and trims the folder when that is due, since the store makes it grow. A failure here shows when
-   * the image is stored.
+   * Runs {@code job} on the cache's background thread, after the jobs handed over before it; a
+   * short job that must not throw (a store, or getting ready for one).
+   */
+  public void inBackground(Runnable job) {
+    worker.submit(job);
+  }
+
+  /** Waits for the background thread's jobs to end (for tests). */
+  void awaitBackground() throws InterruptedException {
+    worker.awaitIdle();
+  }
+
+  /**
+   * Gets ready to {@link #store} {@code key}'s image once it is built, in the background while the
+   * accel compiler runs (a link's CPU is otherwise idle then): makes the entry's folder, and trims
+   * the folder when that is due, since the store makes it grow. A failure here shows when the image
+   * is stored.
    */
   public void prepareStore(CacheKey key) {
     if (!localFailed.get()) {
@@ -137,12 +141,9 @@ public final class ImageCache {
     }
   }
 
-  /** {@link #trimNowAndThen} on a thread of its own, which the link does not wait for. */
+  /** {@link #trimNowAndThen} on the background thread, which the link does not wait for. */
   private void trimInBackground() {
-    Thread t = new Thread(this::trimNowAndThen, "offlink-cache-trim");
-    t.setDaemon(true);
-    trimming = t;
-    t.start();
+    worker.submit(this::trimNowAndThen);
   }
 
   /** Stores a freshly built image locally and, unless read-only, remotely. */

@@ -60,7 +60,6 @@ public final class ImageKeys {
   private volatile String hostDriver;
   // A latch, not a CompletableFuture, whose class set-up alone cost a cold JVM ~2 ms.
   private volatile CountDownLatch prepared = new CountDownLatch(0);
-  private volatile Thread background;
 
   /**
    * Keys for one link.
@@ -79,46 +78,29 @@ public final class ImageKeys {
   }
 
   /**
-   * Starts, on a thread of its own, what every key of the link shares: offlink's jar stamps, the
-   * host driver and each of {@code targets}' accel toolchain stamps (listing and stating a few
-   * hundred files costs a cold JVM several milliseconds). lto-wrapper reads and merges its inputs
-   * meanwhile, so the first key rarely waits.
+   * What every key of the link shares, to run on a thread of the caller's ({@link CacheWorker}):
+   * offlink's jar stamps, the host driver and each of {@code targets}' accel toolchain stamps
+   * (listing and stating a few hundred files costs a cold JVM several milliseconds). lto-wrapper
+   * reads and merges its inputs meanwhile, so the first key rarely waits. From this call on, a key
+   * waits for the prelude to have run.
    */
-  public void prepareInBackground(List<String> targets) {
+  Runnable prelude(List<String> targets) {
     CountDownLatch done = new CountDownLatch(1);
     prepared = done;
-    Thread thread =
-        new Thread(
-            () -> {
-              try {
-                offlinkIdentity();
-                hostDriver();
-                for (String target : targets) {
-                  OffloadTarget.byTriplet(target).ifPresent(this::toolchain);
-                }
-              } finally {
-                done.countDown();
-              }
-              // A hit checks its entry, a miss checksums the one it stores, with java.util.zip's
-              // CRC-32, whose class set-up loads libzip (~1.5 ms): done here, not on the link's
-              // path.
-              new CRC32().update(0);
-            },
-            "offlink-cache-prelude");
-    thread.setDaemon(true);
-    background = thread;
-    thread.start();
-  }
-
-  /**
-   * Waits for the prelude thread and its housekeeping to end (for tests, whose folders must be
-   * quiet before they are removed; a link does not wait: the thread is a daemon).
-   */
-  void awaitBackground() throws InterruptedException {
-    Thread thread = background;
-    if (thread != null) {
-      thread.join();
-    }
+    return () -> {
+      try {
+        offlinkIdentity();
+        hostDriver();
+        for (String target : targets) {
+          OffloadTarget.byTriplet(target).ifPresent(this::toolchain);
+        }
+      } finally {
+        done.countDown();
+      }
+      // A hit checks its entry, a miss checksums the one it stores, with java.util.zip's CRC-32,
+      // whose class set-up loads libzip (~1.5 ms): done here, not on the link's path.
+      new CRC32().update(0);
+    };
   }
 
   private void awaitPrepared() throws IOException {

@@ -46,6 +46,10 @@ public final class LocalImageCache {
    */
   public Optional<byte[]> read(CacheKey key) throws IOException {
     Path file = entryPath(key);
+    if (!file.toFile().exists()) {
+      // A miss, the common case of a cold link: one stat, not an exception built in a young JVM.
+      return Optional.empty();
+    }
     byte[] bytes;
     try {
       bytes = Files.readAllBytes(file);

@@ -8,20 +8,20 @@ import org.offlink.ltowrapper.cache.ImageCache;
 
 /**
  * Stores a freshly built wrapper object in the image cache off the link's path, as the {@link
- * ImageBuilder.BuildWatcher} of its build. Its thread starts when the build starts its first
- * program (the accel compiler, which leaves this JVM waiting) and gets the entry's folder ready
- * meanwhile; it writes the entry the moment mkoffload has the object in memory, while mkoffload
- * writes its output. Before, the store read the object back and wrote it after mkoffload, ~3 ms on
- * the link's path; a thread started with the build, or its folders, took CPU from the build's own
- * start-up. {@link #finish} waits for it: when the build returns, the entry is stored. An object
- * offered by a build that then fails is still the image its key names, so it stays.
+ * ImageBuilder.BuildWatcher} of its build, through the cache's background thread ({@link
+ * ImageCache#inBackground}). When the build starts its first program (the accel compiler, which
+ * leaves this JVM waiting), the entry's folder is made ready; the moment mkoffload has the object
+ * in memory, the entry is written, while mkoffload writes its output. Before, the store read the
+ * object back and wrote it after mkoffload, ~3 ms on the link's path. {@link #finish} waits for the
+ * store: when the build returns, the entry is stored. An object offered by a build that then fails
+ * is still the image its key names, so it stays.
  */
 final class ParallelStore implements ImageBuilder.BuildWatcher {
   private final ImageCache cache;
   private final CacheKey key;
-  private final CountDownLatch decided = new CountDownLatch(1);
-  private Thread thread;
-  private volatile CachedImage offered;
+  private final CountDownLatch stored = new CountDownLatch(1);
+  private boolean preparing;
+  private CachedImage offered;
 
   ParallelStore(ImageCache cache, CacheKey key) {
     this.cache = cache;
@@ -30,59 +30,52 @@ final class ParallelStore implements ImageBuilder.BuildWatcher {
 
   @Override
   public void programStarting() {
-    if (thread == null) {
-      thread = new Thread(this::storeWhenOffered, "offlink-cache-store");
-      thread.setDaemon(true);
-      thread.start();
+    if (!preparing) {
+      preparing = true;
+      cache.inBackground(() -> cache.prepareStore(key));
     }
   }
 
   /** Stores {@code object}; the first offer counts, later ones are ignored. */
   @Override
   public void objectReady(byte[] object, ImageCounts counts) {
-    if (offered == null) {
-      offered = new CachedImage(object, counts);
-      decided.countDown();
-      programStarting(); // a build that ran no program: the thread starts now
+    if (offered != null) {
+      return;
     }
+    CachedImage image = new CachedImage(object, counts);
+    offered = image;
+    cache.inBackground(
+        () -> {
+          try {
+            cache.store(key, image);
+          } finally {
+            stored.countDown();
+          }
+        });
   }
 
   /**
-   * Waits for the store to end (at once when nothing was offered). Called on the building thread
-   * once the build is over.
+   * Waits for the store to end (at once when nothing was offered). Called on the building thread,
+   * which also calls the watcher's methods, once the build is over.
    *
    * @return the bytes stored, or -1 when no object was offered (the caller stores, if anything)
    */
   long finish() {
-    decided.countDown();
-    if (thread != null) {
-      boolean interrupted = false;
-      while (true) {
-        try {
-          thread.join();
-          break;
-        } catch (InterruptedException e) {
-          interrupted = true; // the store is short and bounded: finish it, then pass it on
-        }
-      }
-      if (interrupted) {
-        Thread.currentThread().interrupt();
+    if (offered == null) {
+      return -1;
+    }
+    boolean interrupted = false;
+    while (true) {
+      try {
+        stored.await();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true; // the store is short and bounded: finish it, then pass it on
       }
     }
-    CachedImage image = offered;
-    return image == null ? -1 : image.object().length;
-  }
-
-  private void storeWhenOffered() {
-    cache.prepareStore(key);
-    try {
-      decided.await();
-    } catch (InterruptedException e) {
-      return; // nobody interrupts this thread; if something does, the image is built, not stored
+    if (interrupted) {
+      Thread.currentThread().interrupt();
     }
-    CachedImage image = offered;
-    if (image != null) {
-      cache.store(key, image);
-    }
+    return offered.object().length;
   }
 }

@@ -10,6 +10,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.offlink.bridge.image.ImageCounts;
@@ -26,11 +28,30 @@ class ParallelStoreTest {
   final List<String> warnings = new ArrayList<>();
   final CacheKey key = new CacheKey("ab".repeat(32));
 
+  final List<ImageCache> created = new ArrayList<>();
+
   ImageCache cache() {
     ImageKeys keys =
         new ImageKeys(Map.of(), dir, dir, new ScannedInputs(in -> ObjectScan.NOT_AN_OBJECT));
-    return new ImageCache(
-        new CacheSettings(dir, 1L << 30), keys, Optional.empty(), warnings::add, Optional.empty());
+    ImageCache cache =
+        new ImageCache(
+            new CacheSettings(dir, 1L << 30),
+            keys,
+            Optional.empty(),
+            warnings::add,
+            Optional.empty());
+    created.add(cache);
+    return cache;
+  }
+
+  /** The background jobs run in order: once one handed over last has run, the folder is quiet. */
+  @AfterEach
+  void awaitBackgroundJobs() throws InterruptedException {
+    for (ImageCache cache : created) {
+      CountDownLatch quiet = new CountDownLatch(1);
+      cache.inBackground(quiet::countDown);
+      quiet.await();
+    }
   }
 
   @Test
