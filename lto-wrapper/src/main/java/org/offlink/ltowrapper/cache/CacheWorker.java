@@ -15,20 +15,19 @@ final class CacheWorker {
   private Thread thread;
   private boolean running;
 
-  /** Starts the thread with {@code first} as its first job (once; later calls queue the job). */
+  /** Starts the thread with {@code first} as its next job, ahead of any queued one. */
   synchronized void start(Runnable first) {
     jobs.addFirst(first);
-    if (thread == null) {
-      thread = new Thread(this::serve, "offlink-cache-worker");
-      thread.setDaemon(true);
-      thread.start();
-    }
-    notifyAll();
+    wake();
   }
 
   /** Runs {@code job} after the jobs handed over before it (starting the thread if need be). */
   synchronized void submit(Runnable job) {
     jobs.addLast(job);
+    wake();
+  }
+
+  private void wake() {
     if (thread == null) {
       thread = new Thread(this::serve, "offlink-cache-worker");
       thread.setDaemon(true);
