@@ -74,7 +74,7 @@ final class CachingImageBuilder implements ImageBuilder {
       built = builder.build(request, store);
     } finally {
       storeStart = System.nanoTime();
-      stored = store.finish(); // also when the build throws: the thread never outlives it
+      stored = store.finish(); // also when the build throws: an offered entry is written whole
     }
     if (stored < 0 && built.succeeded() && built.counts().isPresent()) {
       // Not offered in memory (a wrapper compiled from its C form): read what mkoffload wrote.
