@@ -99,16 +99,32 @@ public record AccelToolchain(GccInstallation gcc, List<String> stamps) {
     }
   }
 
-  /** The file's size and time, following links; "missing" when it is gone (or a dangling link). */
+  /** The file's stamp line; "missing" when it is gone (or a dangling link). */
   private static void stamp(File file, TreeMap<String, String> stamps) {
-    long mtime = file.lastModified();
     String name = file.getPath();
+    Optional<String> stamp = stamp(file);
+    stamps.put(
+        name,
+        stamp.isEmpty()
+            ? "missing ".concat(name)
+            : new StringBuilder(name.length() + 32)
+                .append(stamp.get())
+                .append(' ')
+                .append(name)
+                .toString());
+  }
+
+  /**
+   * A file's size and modification time, {@code "<size> <mtime ms>"}, following links; empty when
+   * it is missing. Through java.io (one native stat each), for the short-lived JVMs that stamp
+   * files on every link.
+   */
+  public static Optional<String> stamp(File file) {
+    long mtime = file.lastModified();
     if (mtime == 0 && !file.exists()) {
-      stamps.put(name, "missing ".concat(name));
-      return;
+      return Optional.empty();
     }
-    StringBuilder line = new StringBuilder(name.length() + 32);
-    line.append(file.length()).append(' ').append(mtime).append(' ').append(name);
-    stamps.put(name, line.toString());
+    return Optional.of(
+        new StringBuilder(24).append(file.length()).append(' ').append(mtime).toString());
   }
 }

@@ -238,7 +238,9 @@ public final class ImageKeys {
     String collectGcc = environment.getOrDefault("COLLECT_GCC", "");
     try {
       Path driver = new ToolLocator(environment, cwd).find(collectGcc).path();
-      return stamp(driver.toFile()).map(s -> collectGcc + " " + s).orElse(collectGcc + " missing");
+      return AccelToolchain.stamp(driver.toFile())
+          .map(s -> collectGcc + " " + s)
+          .orElse(collectGcc + " missing");
     } catch (IOException e) { // ToolNotFoundException too
       return collectGcc + " not found";
     }
@@ -261,23 +263,13 @@ public final class ImageKeys {
     for (String entry : classPath.split(File.pathSeparator)) {
       if (entry.endsWith(".jar")) {
         File jar = new File(entry);
-        b.append('\n').append(jar.getName()).append(' ').append(stamp(jar).orElse("unreadable"));
+        b.append('\n')
+            .append(jar.getName())
+            .append(' ')
+            .append(AccelToolchain.stamp(jar).orElse("unreadable"));
       }
     }
     return b.toString();
-  }
-
-  /**
-   * Size and time, empty when the file is missing; through java.io (one native stat each): NIO's
-   * attribute views run as slow interpreted code in the prelude's young JVM.
-   */
-  private static Optional<String> stamp(File file) {
-    long mtime = file.lastModified();
-    if (mtime == 0 && !file.exists()) {
-      return Optional.empty();
-    }
-    return Optional.of(
-        new StringBuilder(24).append(file.length()).append(' ').append(mtime).toString());
   }
 
   private static void addSections(

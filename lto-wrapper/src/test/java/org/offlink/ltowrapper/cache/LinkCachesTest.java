@@ -36,7 +36,7 @@ class LinkCachesTest {
     return cache;
   }
 
-  /** A cache's prelude thread may still write its trim marker into the folder. */
+  /** A cache's background thread may still be at work when a test ends. */
   @AfterEach
   void quiet() throws InterruptedException {
     for (ImageCache cache : caches) {
