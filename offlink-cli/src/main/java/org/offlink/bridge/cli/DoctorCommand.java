@@ -3,15 +3,14 @@ package org.offlink.bridge.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.doctor.Doctor;
 import org.offlink.bridge.doctor.DoctorReport;
 import org.offlink.bridge.doctor.DoctorSettings;
 import org.offlink.bridge.doctor.JvmFacts;
 import org.offlink.bridge.process.RunnerOptions;
 import org.offlink.bridge.process.SystemProcessRunner;
+import org.offlink.runtime.LinkContext;
 import org.offlink.streamer.cli.Json;
-import org.offlink.streamer.io.TempDirectory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -29,7 +28,7 @@ import picocli.CommandLine.Option;
       "Exit status 0 when every configured offload target can link."
     })
 final class DoctorCommand implements Callable<Integer> {
-  private final ToolContext context;
+  private final LinkContext context;
   private final JvmFacts jvm;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -40,23 +39,15 @@ final class DoctorCommand implements Callable<Integer> {
   @Option(names = "--root", hidden = true, description = "File-system root (tests).")
   Path root = Path.of("/");
 
-  DoctorCommand(ToolContext context, JvmFacts jvm) {
+  DoctorCommand(LinkContext context, JvmFacts jvm) {
     this.context = context;
     this.jvm = jvm;
   }
 
   @Override
   public Integer call() throws Exception {
-    SystemProcessRunner runner =
-        new SystemProcessRunner(
-            RunnerOptions.quiet(
-                context.err(),
-                TempDirectory.choose(context.environment(), context.workingDirectory())));
-    DoctorReport report =
-        new Doctor(
-                new DoctorSettings(
-                    root, context.environment(), context.workingDirectory(), runner, jvm))
-            .examine();
+    SystemProcessRunner runner = new SystemProcessRunner(RunnerOptions.quiet(context));
+    DoctorReport report = new Doctor(new DoctorSettings(root, context, runner, jvm)).examine();
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
       out.print(Json.write(report.toJson()));
