@@ -37,7 +37,7 @@ import org.offlink.streamer.opts.OptsSection;
  * section-streamer's ELF reader for the input scans, {@code .ofldlist} reader and early debug
  * copier.
  */
-final class LtoWrapperWiring {
+public final class LtoWrapperWiring {
   private LtoWrapperWiring() {}
 
   /**
@@ -144,11 +144,8 @@ final class LtoWrapperWiring {
   static List<String> readOffloadList(Path file) throws IOException {
     try {
       return OffloadObjectListReader.read(file).entries();
-    } catch (MalformedObjectException e) {
-      if (e.detail().startsWith("invalid format")) {
-        throw (EOFException) new EOFException(e.detail()).initCause(e);
-      }
-      throw e;
+    } catch (OffloadObjectListReader.TooFewNames e) {
+      throw (EOFException) new EOFException(e.detail()).initCause(e);
     }
   }
 }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.offlink.bridge.gcc.AccelEnvironment;
+import org.offlink.bridge.gcc.AccelTools;
 import org.offlink.bridge.gcc.GccInstallation;
 import org.offlink.bridge.gcc.MkoffloadDumpNames;
 import org.offlink.bridge.gcc.OffloadAbi;
@@ -22,7 +23,6 @@ import org.offlink.bridge.process.ToolFailedException;
 import org.offlink.bridge.temp.TempFiles;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.bridge.tool.ResolvedTool;
-import org.offlink.bridge.tool.ToolLocator;
 import org.offlink.runtime.LinkContext;
 import org.offlink.runtime.WorkingDirectory;
 import org.offlink.streamer.MalformedObjectException;
@@ -37,15 +37,17 @@ import org.offlink.streamer.MalformedObjectException;
  * ({@link GcnEarlyDebug}, reference §4.6).
  */
 public final class GcnImageBuilder {
+  private final AccelTools tools;
   private final ProcessRunner runner;
   private final LinkContext context;
   private final GccInstallation gcc;
 
-  /** A builder running tools through {@code runner} in {@code context}. */
-  public GcnImageBuilder(ProcessRunner runner, LinkContext context, GccInstallation gcc) {
-    this.runner = Objects.requireNonNull(runner, "runner");
-    this.context = Objects.requireNonNull(context, "context");
-    this.gcc = Objects.requireNonNull(gcc, "gcc");
+  /** A builder working with {@code tools}. */
+  public GcnImageBuilder(AccelTools tools) {
+    this.tools = Objects.requireNonNull(tools, "tools");
+    this.runner = tools.runner();
+    this.context = tools.context();
+    this.gcc = tools.gcc();
   }
 
   /** Builds the image, registering intermediates in the caller's {@code temps}. */
@@ -61,7 +63,7 @@ public final class GcnImageBuilder {
       return new GcnImage(new byte[0], List.of(), 0, release.layout(), 0, 0, stackSize, "");
     }
     MkoffloadDumpNames names = options.names();
-    ResolvedTool accel = locateAccelCompiler();
+    ResolvedTool accel = tools.accelCompiler(OffloadTarget.AMDGCN);
     Map<String, String> env = AccelEnvironment.forAccelCompiler(context.environment());
     Path cwd = context.workingDirectory();
     String asm1 = temps.named(names.mkoffload(".1.s"), ".mkoffload.1.s");
@@ -250,11 +252,5 @@ public final class GcnImageBuilder {
       throw new IOException("cannot open intermediate gcn " + kind + " file " + file);
     }
     return Files.readAllBytes(file);
-  }
-
-  private ResolvedTool locateAccelCompiler() throws IOException {
-    ToolLocator locator = new ToolLocator(context.environment(), context.workingDirectory());
-    return locator.findAccelCompiler(
-        gcc.accelDriverName(OffloadTarget.AMDGCN), OffloadTarget.AMDGCN.debianPackage(gcc.major()));
   }
 }

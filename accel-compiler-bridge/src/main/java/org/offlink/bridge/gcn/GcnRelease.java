@@ -197,11 +197,6 @@ public record GcnRelease(
     return devices.stream().filter(d -> d.name().equals(name)).findFirst();
   }
 
-  /** The device with {@code EF_AMDGPU_MACH} {@code mach}. */
-  public Optional<GcnDevice> deviceByMach(int mach) {
-    return devices.stream().filter(d -> d.elfMach() == mach).findFirst();
-  }
-
   /** The arguments with the library rewrites applied (GCC edits its argv in place). */
   public List<String> rewriteLibraries(List<String> args) {
     if (libraryRewrites.isEmpty()) {

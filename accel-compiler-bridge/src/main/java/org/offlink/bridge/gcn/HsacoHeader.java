@@ -49,14 +49,4 @@ public record HsacoHeader(int osAbi, int abiVersion, int type, int machine, int 
   public int mach() {
     return flags & 0xff;
   }
-
-  /** The XNACK field (0x300 mask). */
-  public int xnackField() {
-    return flags & 0x300;
-  }
-
-  /** The SRAM-ECC field (0xc00 mask). */
-  public int sramEccField() {
-    return flags & 0xc00;
-  }
 }

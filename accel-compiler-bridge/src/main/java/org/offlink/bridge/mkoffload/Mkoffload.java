@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.offlink.bridge.gcc.AccelEnvironment;
+import org.offlink.bridge.gcc.AccelTools;
 import org.offlink.bridge.gcc.GccInstallation;
 import org.offlink.bridge.gcc.GccRelease;
 import org.offlink.bridge.gcc.MkoffloadDumpNames;
@@ -249,7 +250,8 @@ public final class Mkoffload {
       TempFiles temps)
       throws IOException {
     if (target == OffloadTarget.NVPTX) {
-      NvptxImage image = new NvptxImageBuilder(runner, context, gcc).build(options, temps);
+      NvptxImage image =
+          new NvptxImageBuilder(new AccelTools(runner, context, gcc)).build(options, temps);
       // ILP32, or GCC 13+ dropping a reverse-offload image for sm_30: an empty C file, compiled.
       boolean empty = options.abi() == OffloadAbi.ILP32 || image.disabled();
       return new WrapperSource(
@@ -258,7 +260,8 @@ public final class Mkoffload {
           () -> empty ? "" : WrapperObjects.nvptxC(image),
           empty);
     }
-    GcnImage image = new GcnImageBuilder(runner, context, gcc).build(options, temps);
+    GcnImage image =
+        new GcnImageBuilder(new AccelTools(runner, context, gcc)).build(options, temps);
     boolean empty = options.abi() == OffloadAbi.ILP32;
     // GCC 13+'s -mstack-size constructor (getenv/setenv) is not hand-assembled: such a wrapper
     // is compiled from GCC's C form.

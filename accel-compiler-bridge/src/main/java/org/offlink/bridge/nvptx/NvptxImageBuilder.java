@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.offlink.bridge.gcc.AccelEnvironment;
+import org.offlink.bridge.gcc.AccelTools;
 import org.offlink.bridge.gcc.GccInstallation;
 import org.offlink.bridge.gcc.GccRelease;
 import org.offlink.bridge.gcc.MkoffloadDumpNames;
@@ -21,7 +22,6 @@ import org.offlink.bridge.process.ProcessRunner;
 import org.offlink.bridge.temp.TempFiles;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.bridge.tool.ResolvedTool;
-import org.offlink.bridge.tool.ToolLocator;
 import org.offlink.runtime.LinkContext;
 import org.offlink.runtime.WorkingDirectory;
 
@@ -32,15 +32,17 @@ import org.offlink.runtime.WorkingDirectory;
  * environment restoration ({@link AccelEnvironment#restored}) belongs to the caller's host compile.
  */
 public final class NvptxImageBuilder {
+  private final AccelTools tools;
   private final ProcessRunner runner;
   private final LinkContext context;
   private final GccInstallation gcc;
 
-  /** A builder running tools through {@code runner} in {@code context}. */
-  public NvptxImageBuilder(ProcessRunner runner, LinkContext context, GccInstallation gcc) {
-    this.runner = Objects.requireNonNull(runner, "runner");
-    this.context = Objects.requireNonNull(context, "context");
-    this.gcc = Objects.requireNonNull(gcc, "gcc");
+  /** A builder working with {@code tools}. */
+  public NvptxImageBuilder(AccelTools tools) {
+    this.tools = Objects.requireNonNull(tools, "tools");
+    this.runner = tools.runner();
+    this.context = tools.context();
+    this.gcc = tools.gcc();
   }
 
   /** Builds the image, registering intermediates in the caller's {@code temps}. */
@@ -51,7 +53,7 @@ public final class NvptxImageBuilder {
     }
     GccRelease release = gcc.release();
     MkoffloadDumpNames names = options.names();
-    ResolvedTool accel = locateAccelCompiler();
+    ResolvedTool accel = tools.accelCompiler(OffloadTarget.NVPTX);
     Map<String, String> env = AccelEnvironment.forAccelCompiler(context.environment());
     List<String> forwarded = rewriteLibraries(options.forwarded(), release);
     String arch = PtxasCheck.targetArch(forwarded, release.nvptx().defaultArch());
@@ -195,11 +197,5 @@ public final class NvptxImageBuilder {
             "-o",
             ptxFile));
     return argv;
-  }
-
-  private ResolvedTool locateAccelCompiler() throws IOException {
-    ToolLocator locator = new ToolLocator(context.environment(), context.workingDirectory());
-    return locator.findAccelCompiler(
-        gcc.accelDriverName(OffloadTarget.NVPTX), OffloadTarget.NVPTX.debianPackage(gcc.major()));
   }
 }

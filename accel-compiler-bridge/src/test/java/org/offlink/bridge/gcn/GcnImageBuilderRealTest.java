@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.offlink.bridge.gcc.AccelTools;
 import org.offlink.bridge.gcc.GccInstallation;
 import org.offlink.bridge.gcc.GccVersion;
 import org.offlink.bridge.gcc.OffloadAbi;
@@ -61,7 +62,8 @@ class GcnImageBuilderRealTest {
             RealToolchain.context(ours, RealToolchain.SAFE_PATH, err),
             options,
             (ctx, temps) ->
-                new GcnImageBuilder(RealToolchain.runner(options, ours, err), ctx, GCC)
+                new GcnImageBuilder(
+                        new AccelTools(RealToolchain.runner(options, ours, err), ctx, GCC))
                     .build(options, temps));
     String c = RealToolchain.readC(stock.resolve("x.xamdgcn-amdhsa.c"));
     List<GcnKernel> kernels = new ArrayList<>();
@@ -133,7 +135,8 @@ class GcnImageBuilderRealTest {
                     RealToolchain.context(ours, RealToolchain.SAFE_PATH, err),
                     options,
                     (ctx, temps) ->
-                        new GcnImageBuilder(RealToolchain.runner(options, ours, err), ctx, GCC)
+                        new GcnImageBuilder(
+                                new AccelTools(RealToolchain.runner(options, ours, err), ctx, GCC))
                             .build(options, temps)));
     assertTrue(e.getMessage().contains("-march=gfx908"), e.getMessage());
     assertTrue(e.getMessage().contains("no libgomp.a"), e.getMessage());
@@ -160,7 +163,8 @@ class GcnImageBuilderRealTest {
                 TempScopes.build(
                     RealToolchain.context(ours, RealToolchain.SAFE_PATH, err),
                     options,
-                    (ctx, temps) -> new GcnImageBuilder(fake, ctx, GCC).build(options, temps)));
+                    (ctx, temps) ->
+                        new GcnImageBuilder(new AccelTools(fake, ctx, GCC)).build(options, temps)));
     assertEquals(
         "unknown amdgcn architecture '-march=gfx1030'; GCC 12 supports fiji, gfx900,"
             + " gfx906 and gfx908",

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.offlink.bridge.gcc.AccelTools;
 import org.offlink.bridge.gcc.GccInstallation;
 import org.offlink.bridge.gcc.GccVersion;
 import org.offlink.bridge.gcc.OffloadAbi;
@@ -67,9 +68,10 @@ class NvptxArgvGoldenTest {
             options,
             (ctx, temps) ->
                 new NvptxImageBuilder(
-                        fake,
-                        ctx,
-                        new GccInstallation("x86_64-linux-gnu", new GccVersion(12, 2, 0)))
+                        new AccelTools(
+                            fake,
+                            ctx,
+                            new GccInstallation("x86_64-linux-gnu", new GccVersion(12, 2, 0))))
                     .build(options, temps));
     assertEquals(1, image.functions().size());
     assertEquals(1, fake.commands().size());
@@ -106,9 +108,10 @@ class NvptxArgvGoldenTest {
             options,
             (ctx, temps) ->
                 new NvptxImageBuilder(
-                        fake,
-                        ctx,
-                        new GccInstallation("x86_64-linux-gnu", new GccVersion(12, 2, 0)))
+                        new AccelTools(
+                            fake,
+                            ctx,
+                            new GccInstallation("x86_64-linux-gnu", new GccVersion(12, 2, 0))))
                     .build(options, temps));
     assertEquals(NvptxImage.empty().ptxChunks(), image.ptxChunks());
     assertEquals(List.of(), fake.commands());

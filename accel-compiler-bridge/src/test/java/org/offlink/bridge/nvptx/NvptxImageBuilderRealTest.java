@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.offlink.bridge.gcc.AccelTools;
 import org.offlink.bridge.gcc.GccInstallation;
 import org.offlink.bridge.gcc.GccVersion;
 import org.offlink.bridge.gcc.OffloadOptions;
@@ -60,7 +61,8 @@ class NvptxImageBuilderRealTest {
             RealToolchain.context(ours, ourPath, err),
             options,
             (ctx, temps) ->
-                new NvptxImageBuilder(RealToolchain.runner(options, ours, err), ctx, GCC)
+                new NvptxImageBuilder(
+                        new AccelTools(RealToolchain.runner(options, ours, err), ctx, GCC))
                     .build(options, temps));
     String c = RealToolchain.readC(stock.resolve("x.xnvptx-none.c"));
     List<byte[]> chunks = RealToolchain.ptxChunks(c);
@@ -122,7 +124,8 @@ class NvptxImageBuilderRealTest {
             RealToolchain.context(ours, trapPath, err),
             options,
             (ctx, temps) ->
-                new NvptxImageBuilder(RealToolchain.runner(options, ours, err), ctx, GCC)
+                new NvptxImageBuilder(
+                        new AccelTools(RealToolchain.runner(options, ours, err), ctx, GCC))
                     .build(options, temps));
     assertEquals(List.of("b"), image.variables());
     String warnings = errBytes.toString(StandardCharsets.UTF_8);
@@ -150,7 +153,8 @@ class NvptxImageBuilderRealTest {
                     RealToolchain.context(ours, "/nonexistent", err),
                     options,
                     (ctx, temps) ->
-                        new NvptxImageBuilder(RealToolchain.runner(options, ours, err), ctx, GCC)
+                        new NvptxImageBuilder(
+                                new AccelTools(RealToolchain.runner(options, ours, err), ctx, GCC))
                             .build(options, temps)));
     assertEquals("gcc-12-offload-nvptx", nf.debianPackage());
     // the input is not an offload object: the real accel compiler fails
@@ -163,7 +167,8 @@ class NvptxImageBuilderRealTest {
                     RealToolchain.context(ours, RealToolchain.SAFE_PATH, err),
                     options,
                     (ctx, temps) ->
-                        new NvptxImageBuilder(RealToolchain.runner(options, ours, err), ctx, GCC)
+                        new NvptxImageBuilder(
+                                new AccelTools(RealToolchain.runner(options, ours, err), ctx, GCC))
                             .build(options, temps)));
     assertEquals("x86_64-linux-gnu-accel-nvptx-none-gcc-12", tf.argv().get(0));
     assertNotEquals(0, tf.exitStatus());

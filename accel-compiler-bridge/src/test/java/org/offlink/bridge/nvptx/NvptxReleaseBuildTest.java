@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.offlink.bridge.gcc.AccelTools;
 import org.offlink.bridge.gcc.GccInstallation;
 import org.offlink.bridge.gcc.GccVersion;
 import org.offlink.bridge.gcc.OffloadAbi;
@@ -64,9 +65,10 @@ class NvptxReleaseBuildTest {
             options,
             (ctx, temps) ->
                 new NvptxImageBuilder(
-                        fake,
-                        ctx,
-                        new GccInstallation("x86_64-linux-gnu", new GccVersion(major, 1, 0)))
+                        new AccelTools(
+                            fake,
+                            ctx,
+                            new GccInstallation("x86_64-linux-gnu", new GccVersion(major, 1, 0))))
                     .build(options, temps));
     seen.addAll(fake.commands());
     return image;

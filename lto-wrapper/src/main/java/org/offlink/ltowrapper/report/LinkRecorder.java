@@ -81,13 +81,6 @@ public final class LinkRecorder {
     return Optional.ofNullable(file);
   }
 
-  /** A host LTO object was found among the arguments. */
-  public void ltoInput(InputFile input) {
-    if (state != null) {
-      state.input(input, true);
-    }
-  }
-
   /**
    * The {@code .opts} strings of an input: its host LTO ones when {@code lto}, else its offload
    * ones (what it contributes to the option merge).

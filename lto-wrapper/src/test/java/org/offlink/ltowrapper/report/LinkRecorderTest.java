@@ -97,7 +97,7 @@ class LinkRecorderTest {
             () -> clock.addAndGet(1_000_000));
     InputFile a = InputFile.parse("a.o", cwd);
     r.offloadInput(a);
-    r.ltoInput(a);
+    r.inputOptions(a, true, List.of());
     r.offloadInput(InputFile.parse("liba.a@0x10", cwd));
     MkoffloadListener l = r.mkoffloadListener();
     String nvMk = "/opt/offlink/libexec/offlink//accel/nvptx-none/mkoffload";
@@ -182,7 +182,7 @@ class LinkRecorderTest {
   void disabledRecorderRecordsNothing() {
     LinkRecorder r = LinkRecorder.forRun(options(Map.of("COLLECT_GCC", "gcc")), CWD, "v");
     assertFalse(r.enabled());
-    r.ltoInput(InputFile.parse("a.o", CWD));
+    r.inputOptions(InputFile.parse("a.o", CWD), true, List.of("'-O2'"));
     r.commandFinished(List.of("gcc"), 0, r.now(), Duration.ZERO);
     List<String> warnings = new ArrayList<>();
     r.write(LinkScope.withUmask(022), 0, warnings::add);

@@ -3,7 +3,6 @@ package org.offlink.streamer.ar;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * An {@code ar} archive's table of contents: members in file order (symbol table and long-name
@@ -23,13 +22,6 @@ public record Archive(
     Objects.requireNonNull(kind, "kind");
     members = List.copyOf(members);
     symbols = List.copyOf(symbols);
-  }
-
-  /**
-   * The member whose header starts at {@code headerOffset} (how symbol tables refer to members).
-   */
-  public Optional<ArchiveMember> memberAtHeader(long headerOffset) {
-    return members.stream().filter(m -> m.headerOffset() == headerOffset).findFirst();
   }
 
   /**

@@ -56,11 +56,6 @@ public record MemberSpec(String file, long offset) {
     return new MemberSpec(file, offset).toString();
   }
 
-  /** Whether this names an object inside a larger file. */
-  public boolean isMember() {
-    return offset != 0;
-  }
-
   /** The GCC spelling. */
   @Override
   public String toString() {

@@ -48,15 +48,24 @@ public final class OffloadObjectListReader {
     while (names.size() < count) {
       int nl = text.indexOf('\n', p);
       if (nl < 0) {
-        throw new MalformedObjectException(
-            file,
-            -1,
-            "invalid format of " + file + ": expected " + count + " names, found " + names.size());
+        throw new TooFewNames(file, count, names.size());
       }
       names.add(text.substring(p, nl));
       p = nl + 1;
     }
     return new OffloadObjectList(names);
+  }
+
+  /** Fewer names than the count says: GCC's "invalid format", as its own exception type. */
+  public static final class TooFewNames extends MalformedObjectException {
+    private static final long serialVersionUID = 1L;
+
+    TooFewNames(Path file, long expected, int found) {
+      super(
+          file,
+          -1,
+          "invalid format of " + file + ": expected " + expected + " names, found " + found);
+    }
   }
 
   private static long parseCount(String digits) {

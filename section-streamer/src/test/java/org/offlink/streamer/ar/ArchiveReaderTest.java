@@ -101,7 +101,7 @@ class ArchiveReaderTest {
     assertArrayEquals(new byte[] {4, 5, 6, 7, 8}, bytesOf(a, a.members().get(1)));
     assertEquals(
         "a_rather_long_member_name.o",
-        a.memberAtHeader(a.symbols().get(1).memberHeaderOffset()).orElseThrow().name());
+        memberAtHeader(a, a.symbols().get(1).memberHeaderOffset()).orElseThrow().name());
     assertEquals("sym_1", a.symbols().get(1).name());
   }
 
@@ -147,10 +147,15 @@ class ArchiveReaderTest {
     }
   }
 
+  /** The member whose header starts at {@code headerOffset} (how symbol tables refer to it). */
+  private static java.util.Optional<ArchiveMember> memberAtHeader(Archive a, long headerOffset) {
+    return a.members().stream().filter(m -> m.headerOffset() == headerOffset).findFirst();
+  }
+
   private static void assertSymbol(Archive a, String symbol, String memberName) {
     ArchiveSymbol s =
         a.symbols().stream().filter(x -> x.name().equals(symbol)).findFirst().orElseThrow();
-    assertEquals(memberName, a.memberAtHeader(s.memberHeaderOffset()).orElseThrow().name());
+    assertEquals(memberName, memberAtHeader(a, s.memberHeaderOffset()).orElseThrow().name());
   }
 
   /** Names and sizes as Commons Compress sees them, symbol tables dropped. */
