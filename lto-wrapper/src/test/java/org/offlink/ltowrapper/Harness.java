@@ -25,6 +25,7 @@ import org.offlink.ltowrapper.offload.ImageBuilders;
 import org.offlink.ltowrapper.offload.ImageRequest;
 import org.offlink.ltowrapper.offload.ImageResult;
 import org.offlink.ltowrapper.offload.SubprocessImageBuilder;
+import org.offlink.ltowrapper.report.ChildKind;
 import org.offlink.ltowrapper.report.LinkRecorder;
 import org.offlink.ltowrapper.run.LtoWrapperServices;
 import org.offlink.runtime.LinkContext;
@@ -133,6 +134,7 @@ final class Harness {
           requests.add(request);
           return new ImageResult(
               children.runInProcessCapturing(
+                  ChildKind.mkoffload(request.target()),
                   request.argv(),
                   request.responseSuffix(),
                   argv ->

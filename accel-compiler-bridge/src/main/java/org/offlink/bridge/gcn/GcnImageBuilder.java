@@ -78,7 +78,8 @@ public final class GcnImageBuilder {
     }
     runner.runChecked(
         Command.of(compileArgv(accel.argv0(), options, release, args, asm1), compileEnv, cwd)
-            .withResponseFile(MkoffloadDumpNames.GCC_ARGS));
+            .withResponseFile(MkoffloadDumpNames.GCC_ARGS)
+            .as(Command.Role.ACCEL_COMPILER));
     // GCC prints the uint32_t with %d into a uintptr_t initializer: bit 31 sign-extends.
     long mask = requires == null ? 0 : requires.readMask();
     Path asm1Path = WorkingDirectory.resolve(cwd, asm1);
@@ -87,7 +88,10 @@ public final class GcnImageBuilder {
     Files.write(WorkingDirectory.resolve(cwd, asm2), processed.assembly());
     link(
         Command.of(
-            linkArgv(accel.argv0(), options, settings, args, debugObjects, asm2, hsaco), env, cwd),
+                linkArgv(accel.argv0(), options, settings, args, debugObjects, asm2, hsaco),
+                env,
+                cwd)
+            .as(Command.Role.ACCEL_COMPILER),
         settings);
     Path hsacoPath = WorkingDirectory.resolve(cwd, hsaco);
     byte[] image = readIntermediate(hsacoPath, "obj");

@@ -334,7 +334,9 @@ public final class Mkoffload {
             "-c",
             "-o",
             output));
-    return Command.of(argv, env, cwd).withResponseFile(MkoffloadDumpNames.GCCNATIVE_ARGS);
+    return Command.of(argv, env, cwd)
+        .withResponseFile(MkoffloadDumpNames.GCCNATIVE_ARGS)
+        .as(Command.Role.HOST_COMPILER);
   }
 
   private Command hostCompile(

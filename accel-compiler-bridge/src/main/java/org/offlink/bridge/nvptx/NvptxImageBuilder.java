@@ -73,7 +73,8 @@ public final class NvptxImageBuilder {
     startScanLoopWarmUp();
     runner.runChecked(
         Command.of(argv, accelEnv, context.workingDirectory())
-            .withResponseFile(MkoffloadDumpNames.GCC_ARGS));
+            .withResponseFile(MkoffloadDumpNames.GCC_ARGS)
+            .as(Command.Role.ACCEL_COMPILER));
     Path ptx = WorkingDirectory.resolve(context.workingDirectory(), ptxFile);
     if (!Files.isRegularFile(ptx)) {
       throw new IOException("cannot open intermediate ptx file " + ptxFile);

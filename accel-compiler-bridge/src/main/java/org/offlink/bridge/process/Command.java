@@ -12,7 +12,7 @@ import java.util.Optional;
  * runner), the complete environment of the child, its working directory, an optional timeout and,
  * when set, the GCC response-file stem: the arguments after argv[0] are then passed as {@code
  * @file} the way GCC's {@code fork_execute} does, named {@code <stem><suffix>} with {@code
- * -save-temps} (e.g. {@code .gccnative_args}). {@code captureOnly} marks probes and queries (a
+ * -save-temps} (e.g. {@code .gccnative_args}), and its {@link Role}: {@link Role#PROBE} marks probes and queries (a
  * {@code ptxas} check, {@code gcc -dumpversion}) whose output is for offlink alone, never shown
  * to the user. Never run through a shell.
  */
@@ -22,7 +22,7 @@ public record Command(
     Path workingDirectory,
     Optional<Duration> timeout,
     Optional<String> responseFileSuffix,
-    boolean captureOnly) {
+    Role role) {
   /** Copies and checks the arguments. */
   public Command {
     argv = List.copyOf(Objects.requireNonNull(argv, "argv"));
@@ -33,28 +33,50 @@ public record Command(
     Objects.requireNonNull(workingDirectory, "workingDirectory");
     Objects.requireNonNull(timeout, "timeout");
     Objects.requireNonNull(responseFileSuffix, "responseFileSuffix");
+    Objects.requireNonNull(role, "role");
+  }
+
+  /** What a program run is for, as the one who runs it knows (for the link report). */
+  public enum Role {
+    /** A probe or query whose output is for offlink alone, never shown to the user. */
+    PROBE,
+    /** The accel compiler driver: a device compile or link. */
+    ACCEL_COMPILER,
+    /** The host compiler ({@code COLLECT_GCC}): mkoffload's compile of a C-form wrapper. */
+    HOST_COMPILER,
+    /** Anything else. */
+    OTHER
   }
 
   /** A plain run: no timeout, no response file. */
   public static Command of(List<String> argv, Map<String, String> environment, Path dir) {
-    return new Command(argv, environment, dir, Optional.empty(), Optional.empty(), false);
+    return new Command(argv, environment, dir, Optional.empty(), Optional.empty(), Role.OTHER);
   }
 
   /** This command with a timeout. */
   public Command withTimeout(Duration limit) {
     return new Command(
-        argv, environment, workingDirectory, Optional.of(limit), responseFileSuffix, captureOnly);
+        argv, environment, workingDirectory, Optional.of(limit), responseFileSuffix, role);
   }
 
   /** This command passing its arguments in a response file named with {@code suffix}. */
   public Command withResponseFile(String suffix) {
-    return new Command(
-        argv, environment, workingDirectory, timeout, Optional.of(suffix), captureOnly);
+    return new Command(argv, environment, workingDirectory, timeout, Optional.of(suffix), role);
   }
 
   /** This command as a probe: its output is captured for offlink and never shown. */
   public Command asProbe() {
-    return new Command(argv, environment, workingDirectory, timeout, responseFileSuffix, true);
+    return as(Role.PROBE);
+  }
+
+  /** This command in {@code newRole}. */
+  public Command as(Role newRole) {
+    return new Command(argv, environment, workingDirectory, timeout, responseFileSuffix, newRole);
+  }
+
+  /** Whether this is a probe, whose output is captured for offlink and never shown. */
+  public boolean captureOnly() {
+    return role == Role.PROBE;
   }
 
   /** The program, argv[0]. */

@@ -11,6 +11,7 @@ import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.process.ProcessRunner;
 import org.offlink.bridge.process.ResponseFile;
+import org.offlink.ltowrapper.report.ChildKind;
 import org.offlink.ltowrapper.report.LinkRecorder;
 import org.offlink.ltowrapper.run.Diagnostics;
 import org.offlink.ltowrapper.run.DumpNames;
@@ -67,17 +68,21 @@ public final class ChildRunner {
    *
    * @param atSuffix the save-temps response file suffix, or null for a temp name always
    */
-  public void runWithResponseFile(List<String> argv, String atSuffix) {
-    checked(argv, runWithResponseFileCapturing(argv, atSuffix));
+  public void runWithResponseFile(ChildKind kind, List<String> argv, String atSuffix) {
+    checked(argv, runWithResponseFileCapturing(kind, argv, atSuffix));
   }
 
   /**
    * Runs {@code argv} through a response file like {@link #runWithResponseFile} but leaves a
    * non-zero exit to the caller: the child's output is forwarded only when it succeeded.
    */
-  public CommandResult runWithResponseFileCapturing(List<String> argv, String atSuffix) {
+  public CommandResult runWithResponseFileCapturing(
+      ChildKind kind, List<String> argv, String atSuffix) {
     return throughResponseFile(
-        argv, atSuffix, shown -> runner.run(Command.of(new ArrayList<>(shown), environment, cwd)));
+        kind,
+        argv,
+        atSuffix,
+        shown -> runner.run(Command.of(new ArrayList<>(shown), environment, cwd)));
   }
 
   /**
@@ -88,11 +93,11 @@ public final class ChildRunner {
    * #runWithResponseFileCapturing}.
    */
   public CommandResult runInProcessCapturing(
-      List<String> argv, String atSuffix, InProcessBody body) {
+      ChildKind kind, List<String> argv, String atSuffix, InProcessBody body) {
     if (verbose || temps.saveTemps()) {
-      return throughResponseFile(argv, atSuffix, shown -> body.run(argv));
+      return throughResponseFile(kind, argv, atSuffix, shown -> body.run(argv));
     }
-    return forwardIfSucceeded(start(argv, argv, shown -> body.run(argv)));
+    return forwardIfSucceeded(start(kind, argv, argv, shown -> body.run(argv)));
   }
 
   /** A program run inside this JVM: what it printed and its status, as a child's result. */
@@ -102,7 +107,8 @@ public final class ChildRunner {
     CommandResult run(List<String> argv) throws IOException;
   }
 
-  private CommandResult throughResponseFile(List<String> argv, String atSuffix, Exec exec) {
+  private CommandResult throughResponseFile(
+      ChildKind kind, List<String> argv, String atSuffix, Exec exec) {
     ResponseFile rsp = open(atSuffix);
     try {
       rsp.write(argv);
@@ -110,7 +116,7 @@ public final class ChildRunner {
       throw new LtoWrapperException("could not write to response file " + rsp.name(), e);
     }
     try {
-      return forwardIfSucceeded(start(rsp.argv(argv.get(0)), argv, exec));
+      return forwardIfSucceeded(start(kind, rsp.argv(argv.get(0)), argv, exec));
     } finally {
       remove(rsp);
     }
@@ -134,9 +140,9 @@ public final class ChildRunner {
   }
 
   /** Runs {@code argv} directly with {@code env}, echoing it when verbose. */
-  public void run(List<String> argv, Map<String, String> env) {
+  public void run(ChildKind kind, List<String> argv, Map<String, String> env) {
     CommandResult result =
-        start(argv, argv, shown -> runner.run(Command.of(new ArrayList<>(shown), env, cwd)));
+        start(kind, argv, argv, shown -> runner.run(Command.of(new ArrayList<>(shown), env, cwd)));
     checked(argv, forwardIfSucceeded(result));
   }
 
@@ -150,17 +156,19 @@ public final class ChildRunner {
    * Runs {@code shown} (echoed when verbose); {@code reported} is the argv the link report shows
    * (no {@code @file}).
    */
-  private CommandResult start(List<String> shown, List<String> reported, Exec exec) {
+  private CommandResult start(
+      ChildKind kind, List<String> shown, List<String> reported, Exec exec) {
     conventions.echo(shown);
     long start = report.now();
     CommandResult result;
     try {
       result = exec.run(shown);
     } catch (IOException e) {
-      report.commandNotStarted(reported, start, describe(e));
+      report.commandNotStarted(kind, reported, start, describe(e));
       throw new LtoWrapperException("execvp: " + describe(e), e);
     }
-    report.commandFinished(reported, result.exitStatus(), start, result.elapsed(), result.stderr());
+    report.commandFinished(
+        kind, reported, result.exitStatus(), start, result.elapsed(), result.stderr());
     return result;
   }
 

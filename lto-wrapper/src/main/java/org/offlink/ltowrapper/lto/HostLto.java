@@ -13,6 +13,7 @@ import org.offlink.ltowrapper.jobs.JobScheduler;
 import org.offlink.ltowrapper.jobs.JobserverClient;
 import org.offlink.ltowrapper.jobs.TokenPool;
 import org.offlink.ltowrapper.plan.LinkPlan;
+import org.offlink.ltowrapper.report.ChildKind;
 import org.offlink.ltowrapper.run.Diagnostics;
 import org.offlink.ltowrapper.run.LinkOutputs;
 import org.offlink.ltowrapper.run.LtoWrapperException;
@@ -107,7 +108,8 @@ public final class HostLto {
   /** Runs everything and returns the protocol lines: LTO objects, then early debug objects. */
   public List<String> run(boolean linkerOutputRel) {
     FirstStep first = firstStep();
-    children.runWithResponseFile(first.argv(), "ltrans_args");
+    children.runWithResponseFile(
+        plan.whopr() ? ChildKind.wpa() : ChildKind.lto(), first.argv(), "ltrans_args");
     List<String> debug =
         new EarlyDebug(
                 outputs, options.settings().skipDebug(), services.earlyDebug(), hasEarlyDebug)
@@ -181,10 +183,10 @@ public final class HostLto {
       // (reference §2.11): no response file, so -save-temps keeps neither
       // <dumppfx>ltrans<N>.ltrans_args
       // nor the driver's <dumppfx>ltrans<N>.ltrans.args.0 copy of it.
-      children.run(ltransArgv(index, e), options.environment());
+      children.run(ChildKind.ltrans(), ltransArgv(index, e), options.environment());
     } else {
       String suffix = outputs.temps().saveTemps() ? "ltrans" + index + ".ltrans_args" : null;
-      children.runWithResponseFile(ltransArgv(index, e), suffix);
+      children.runWithResponseFile(ChildKind.ltrans(), ltransArgv(index, e), suffix);
     }
     outputs.temps().maybeUnlink(e.input());
     return e.output();

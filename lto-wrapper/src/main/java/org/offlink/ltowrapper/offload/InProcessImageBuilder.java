@@ -19,6 +19,7 @@ import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.ltowrapper.exec.ChildRunner;
+import org.offlink.ltowrapper.report.ChildKind;
 import org.offlink.ltowrapper.report.LinkRecorder;
 import org.offlink.runtime.LinkContext;
 import org.offlink.runtime.WorkingDirectory;
@@ -52,7 +53,8 @@ public final class InProcessImageBuilder implements ImageBuilder {
   public ImageResult build(ImageRequest request, BuildWatcher watcher) {
     Run run = new Run(request, new ReportAndWatcher(report.mkoffloadListener(), watcher));
     CommandResult result =
-        children.runInProcessCapturing(request.argv(), request.responseSuffix(), run);
+        children.runInProcessCapturing(
+            ChildKind.mkoffload(request.target()), request.argv(), request.responseSuffix(), run);
     MkoffloadResult outcome = run.outcome;
     return new ImageResult(
         result,

@@ -8,6 +8,7 @@ import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.bridge.wrapper.WrapperObjectReader;
 import org.offlink.ltowrapper.exec.ChildRunner;
+import org.offlink.ltowrapper.report.ChildKind;
 import org.offlink.runtime.WorkingDirectory;
 
 /**
@@ -25,7 +26,8 @@ public final class SubprocessImageBuilder implements ImageBuilder {
   @Override
   public ImageResult build(ImageRequest request) {
     CommandResult run =
-        children.runWithResponseFileCapturing(request.argv(), request.responseSuffix());
+        children.runWithResponseFileCapturing(
+            ChildKind.mkoffload(request.target()), request.argv(), request.responseSuffix());
     if (!run.succeeded()) {
       return new ImageResult(run, Optional.empty());
     }

@@ -120,16 +120,19 @@ public final class LinkRecorder {
     return state == null ? 0 : state.now();
   }
 
-  /** A program lto-wrapper ran has finished; {@code argv} is the full one (no {@code @file}). */
-  public void commandFinished(List<String> argv, int exitStatus, long start, Duration elapsed) {
-    commandFinished(argv, exitStatus, start, elapsed, "");
-  }
-
-  /** As above, with what the program printed on stderr (kept in part when it failed). */
+  /**
+   * A program lto-wrapper ran has finished: what it was, its full argv (no {@code @file}) and what
+   * it printed on stderr (kept in part when it failed).
+   */
   public void commandFinished(
-      List<String> argv, int exitStatus, long start, Duration elapsed, String stderr) {
+      ChildKind kind,
+      List<String> argv,
+      int exitStatus,
+      long start,
+      Duration elapsed,
+      String stderr) {
     if (state != null) {
-      state.linkStep(argv, exitStatus, start, elapsed, "", stderr);
+      state.linkStep(kind, argv, exitStatus, start, elapsed, "", stderr);
     }
   }
 
@@ -141,9 +144,9 @@ public final class LinkRecorder {
   }
 
   /** A program lto-wrapper tried to run could not be started. */
-  public void commandNotStarted(List<String> argv, long start, String error) {
+  public void commandNotStarted(ChildKind kind, List<String> argv, long start, String error) {
     if (state != null) {
-      state.linkStep(argv, -1, start, Duration.ZERO, String.valueOf(error), "");
+      state.linkStep(kind, argv, -1, start, Duration.ZERO, String.valueOf(error), "");
     }
   }
 

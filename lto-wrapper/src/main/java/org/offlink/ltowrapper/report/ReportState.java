@@ -42,7 +42,6 @@ final class ReportState {
   private final LongSupplier nanoTime;
   private final long start;
   private final Path cwd;
-  private final String collectGcc;
   private final LinkReport.Builder header;
   private final Map<String, Input.Builder> inputs = new LinkedHashMap<>();
   private final Map<String, Target.Builder> targets = new LinkedHashMap<>();
@@ -55,7 +54,6 @@ final class ReportState {
     this.nanoTime = nanoTime;
     this.start = nanoTime.getAsLong();
     this.cwd = cwd;
-    this.collectGcc = options.collectGcc();
     this.header =
         LinkReport.newBuilder()
             .setSchemaVersion(SCHEMA_VERSION)
@@ -136,6 +134,7 @@ final class ReportState {
   }
 
   synchronized void linkStep(
+      ChildKind kind,
       List<String> argv,
       int exitStatus,
       long startedAt,
@@ -144,14 +143,14 @@ final class ReportState {
       String stderr) {
     Subcommand.Builder b =
         Subcommand.newBuilder()
-            .setKind(SubcommandKinds.ofLinkStep(argv))
+            .setKind(kind.kind())
             .addAllArgv(argv)
             .setExitStatus(exitStatus)
             .setDuration(Durations.fromNanos(elapsed.toNanos()))
             .setStart(Durations.fromNanos(Math.max(0, startedAt - start)))
             .setError(error)
             .addAllStderrHead(exitStatus == 0 ? List.of() : head(stderr));
-    Optional<String> target = SubcommandKinds.mkoffloadTarget(argv.get(0));
+    Optional<String> target = kind.target();
     if (target.isPresent()) {
       boolean ours = inProcess.contains(target.get());
       b.setTarget(target.get()).setInProcess(ours);
@@ -168,7 +167,7 @@ final class ReportState {
     long finished = nanoTime.getAsLong();
     subcommands.add(
         Subcommand.newBuilder()
-            .setKind(SubcommandKinds.ofMkoffloadStep(command, collectGcc))
+            .setKind(ChildKind.ofMkoffloadStep(command))
             .setTarget(target.triplet())
             .addAllArgv(command.argv())
             .setExitStatus(result.exitStatus())

@@ -108,18 +108,30 @@ class LinkRecorderTest {
         Command.of(List.of("/usr/bin/gcc-12", "-dumpversion"), env, cwd).asProbe(),
         result(List.of("/usr/bin/gcc-12", "-dumpversion"), 0, 2));
     List<String> accel = List.of("x86_64-linux-gnu-accel-nvptx-none-gcc-12", "-o", "a.ptx");
-    l.commandFinished(OffloadTarget.NVPTX, Command.of(accel, env, cwd), result(accel, 0, 40));
+    l.commandFinished(
+        OffloadTarget.NVPTX,
+        Command.of(accel, env, cwd).as(Command.Role.ACCEL_COMPILER),
+        result(accel, 0, 40));
     r.imageBuilt(
         cwd.resolve("a.target.o"),
         new NvptxImage(
             List.of("// ptx one".getBytes(StandardCharsets.UTF_8), new byte[] {'x'}),
             List.of("counter"),
             List.of(new NvptxFunction("main$_omp_fn$0", 0, 0, 0))));
-    r.commandFinished(List.of(nvMk, "-o", "a.target.o", "a.o"), 0, start, Duration.ofMillis(50));
+    r.commandFinished(
+        ChildKind.mkoffload("nvptx-none"),
+        List.of(nvMk, "-o", "a.target.o", "a.o"),
+        0,
+        start,
+        Duration.ofMillis(50),
+        "");
     r.targetDone("nvptx-none", Optional.of("a.target.o"));
     r.mkoffloadInProcess(OffloadTarget.AMDGCN);
     List<String> host = List.of("/usr/bin/gcc-12", "-c", "a.c");
-    l.commandFinished(OffloadTarget.AMDGCN, Command.of(host, env, cwd), result(host, 1, 7));
+    l.commandFinished(
+        OffloadTarget.AMDGCN,
+        Command.of(host, env, cwd).as(Command.Role.HOST_COMPILER),
+        result(host, 1, 7));
     r.imageBuilt(
         cwd.resolve("b.target.o"),
         new GcnImage(
@@ -129,10 +141,12 @@ class LinkRecorderTest {
                 new GcnKernel("main._omp_fn.0", 1, 2, 3, 24, 8)),
             2));
     r.commandFinished(
+        ChildKind.mkoffload("amdgcn-amdhsa"),
         List.of("/opt/offlink/libexec/offlink//accel/amdgcn-amdhsa/mkoffload", "-o", "b.target.o"),
         1,
         r.now(),
-        Duration.ofMillis(9));
+        Duration.ofMillis(9),
+        "");
     r.targetFailed(
         "amdgcn-amdhsa", "%<mkoffload%> returned 1 exit status"); // GCC quote markup goes
     r.fatal("%<mkoffload%> returned 1 exit status");
@@ -183,7 +197,7 @@ class LinkRecorderTest {
     LinkRecorder r = LinkRecorder.forRun(options(Map.of("COLLECT_GCC", "gcc")), CWD, "v");
     assertFalse(r.enabled());
     r.inputOptions(InputFile.parse("a.o", CWD), true, List.of("'-O2'"));
-    r.commandFinished(List.of("gcc"), 0, r.now(), Duration.ZERO);
+    r.commandFinished(ChildKind.lto(), List.of("gcc"), 0, r.now(), Duration.ZERO, "");
     List<String> warnings = new ArrayList<>();
     r.write(LinkScope.withUmask(022), 0, warnings::add);
     assertEquals(List.of(), warnings);
