@@ -24,7 +24,7 @@ WORKDIR /src
 COPY . .
 # No start-up cache here: it is trained in the final image, for its JRE, by install.sh.
 # What the final stage needs, in one folder (one COPY, one layer).
-RUN mvn -B -q -DskipTests -Dofflink.skipStartupCache=true -pl integration-tests -am package \
+RUN mvn -B -q -DskipTests -Dofflink.skipStartupCache=true -pl distribution -am package \
  && mkdir -p /opt/offlink-src/target \
  && cp -r scripts examples /opt/offlink-src/ \
  && cp -r target/offlink /opt/offlink-src/target/
