@@ -6,6 +6,7 @@
  * Anything else means someone else could reach the socket, or put one there: the client refuses
  * it and runs the link in its own JVM.
  */
+#define _GNU_SOURCE /* O_PATH */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -43,7 +44,10 @@ int rundir_open(struct rundir *dir, char **why, int *insecure) {
     free(path);
     return -1;
   }
-  int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (created) chmod(path, 0700); /* the umask may have taken bits away */
+  /* O_PATH: another user's folder opens too (with search permission on its parent only), so
+     that the owner check below names what is wrong. */
+  int fd = open(path, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
   if (fd < 0) {
     int e = errno;
     *insecure = e == ELOOP || e == ENOTDIR;
@@ -53,7 +57,6 @@ int rundir_open(struct rundir *dir, char **why, int *insecure) {
     return -1;
   }
   struct stat st;
-  if (created) fchmod(fd, 0700); /* the umask may have taken bits away */
   if (fstat(fd, &st) != 0) {
     *why = xasprintf("cannot examine the server folder %s: %s", path, strerror(errno));
   } else if (st.st_uid != geteuid()) {

@@ -41,6 +41,11 @@ final class ClientTree {
   }
 
   static ClientTree create(Path tmp) throws IOException {
+    return create(tmp, System.getProperty("java.class.path"));
+  }
+
+  /** A tree whose server runs on {@code classPath}. */
+  static ClientTree create(Path tmp, String classPath) throws IOException {
     Path real = tmp.toRealPath();
     ClientTree t =
         new ClientTree(real.resolve("tree"), real.resolve("servers"), real.resolve("work"));
@@ -61,7 +66,7 @@ final class ClientTree {
             + "exec \"$OFFLINK_JAVA\" -Dofflink.launcher=\"$0\" -Dofflink.exec="
             + NATIVE.resolve("offlink-exec")
             + " -cp '"
-            + System.getProperty("java.class.path")
+            + classPath
             + "' org.offlink.server.FakeServerMain \"$@\"\n");
     return t;
   }
