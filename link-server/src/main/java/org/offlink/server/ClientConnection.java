@@ -19,7 +19,7 @@ import org.offlink.server.protocol.Protocol;
 import org.offlink.server.protocol.ProtocolException;
 import org.offlink.server.protocol.RefusalReason;
 import org.offlink.server.protocol.RequestDecoder;
-import org.offlink.streamer.io.NativeCharset;
+import org.offlink.runtime.NativeCharset;
 
 /**
  * One accepted connection: checks the peer's user ({@code SO_PEERCRED}), reads its first frame

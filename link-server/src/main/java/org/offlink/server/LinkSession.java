@@ -13,7 +13,7 @@ import org.offlink.server.protocol.FrameType;
 import org.offlink.server.protocol.FrameWriter;
 import org.offlink.server.protocol.LinkRequest;
 import org.offlink.server.protocol.Protocol;
-import org.offlink.streamer.io.NativeCharset;
+import org.offlink.runtime.NativeCharset;
 
 /**
  * One accepted link: runs it on this thread while a reader thread takes the client's frames (stdin,

@@ -3,7 +3,7 @@ package org.offlink.server;
 import java.io.IOException;
 import java.net.UnixDomainSocketAddress;
 import java.nio.file.Path;
-import org.offlink.streamer.io.NativeCharset;
+import org.offlink.runtime.NativeCharset;
 
 /**
  * Socket addresses for paths: {@code sun_path} holds 107 bytes, so a longer path is given relative

@@ -4,7 +4,6 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.offlink.bridge.ToolContext;
 import org.offlink.ltowrapper.cache.ImageCache;
 import org.offlink.ltowrapper.cache.LinkCaches;
 import org.offlink.ltowrapper.exec.ChildRunner;
@@ -33,6 +32,7 @@ import org.offlink.ltowrapper.run.DumpNames;
 import org.offlink.ltowrapper.run.LinkOutputs;
 import org.offlink.ltowrapper.run.LinkTemps;
 import org.offlink.ltowrapper.run.LtoWrapperServices;
+import org.offlink.runtime.LinkContext;
 
 /**
  * One lto-wrapper run in GCC 12's order (LW:1440–1905): classify the inputs and merge their {@code
@@ -44,7 +44,7 @@ final class LinkRun implements AutoCloseable {
   private final LtoWrapperOptions options;
   private final LtoWrapperServices services;
   private final ImageBuilders imageBuilders;
-  private final ToolContext context;
+  private final LinkContext context;
   private final Diagnostics diag;
   private final LtoWrapperOptions.Settings settings;
   private final LinkTemps temps;
@@ -60,31 +60,28 @@ final class LinkRun implements AutoCloseable {
       LtoWrapperOptions options,
       LtoWrapperServices services,
       ImageBuilders imageBuilders,
-      ToolContext context,
+      LinkContext context,
       Diagnostics diag,
       LinkRecorder report) {
     this.options = options;
     this.report = report;
     this.services = services;
-    this.imageBuilders = imageBuilders;
+    // A link may ask for its mkoffloads as programs even where offlink's own could run here.
+    this.imageBuilders =
+        options.environment().containsKey("OFFLINK_MKOFFLOAD_SUBPROCESS")
+            ? ImageBuilders.subprocessOnly()
+            : imageBuilders;
     this.context = context;
     this.diag = diag;
     this.settings = options.settings();
-    this.temps =
-        new LinkTemps(
-            options.environment(),
-            context.workingDirectory(),
-            settings.saveTemps(),
-            settings.verbose(),
-            diag);
+    this.temps = new LinkTemps(context, settings.saveTemps(), settings.verbose(), diag);
     this.linkerOutputRel = settings.linkerOutputRel();
     this.scans = new ScannedInputs(services.scanner());
     // Set up first: its key work starts on a thread of its own while the inputs are read.
     this.imageCache =
-        imageBuilders.inProcess()
+        this.imageBuilders.inProcess()
             ? LinkCaches.forLink(
-                options.environment(),
-                context.workingDirectory(),
+                context,
                 scans,
                 diag::warning,
                 settings.verbose() || settings.saveTemps()
@@ -204,9 +201,8 @@ final class LinkRun implements AutoCloseable {
   private OffloadRun context(DumpNames dump, OptionMerger merger) {
     ChildRunner children =
         new ChildRunner(
-            services.runner(),
-            options.environment(),
-            context.workingDirectory(),
+            services.runner().forLink(context),
+            context,
             temps,
             diag,
             settings.verbose(),

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.offlink.bridge.OfflinkFlags;
-import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.process.ResponseFileExpander;
 import org.offlink.bridge.process.ResponseFileExpander.ResponseFileException;
 import org.offlink.bridge.process.ResponseFiles;
@@ -19,37 +18,43 @@ import org.offlink.ltowrapper.reproduce.Reproducer;
 import org.offlink.ltowrapper.run.Diagnostics;
 import org.offlink.ltowrapper.run.LtoWrapperException;
 import org.offlink.ltowrapper.run.LtoWrapperServices;
+import org.offlink.runtime.ErrorText;
+import org.offlink.runtime.LinkContext;
 import org.offlink.streamer.OfflinkVersion;
-import org.offlink.streamer.io.ErrorText;
 
 /**
- * GCC 12-compatible lto-wrapper: {@link #parse} turns argv and the environment into {@link
- * LtoWrapperOptions}; {@link #run} performs the link step and returns the exit status, never
- * throwing. {@link #execute} does both and is the one place where errors become GCC's stderr text
- * and exit status 1.
+ * GCC 12-compatible lto-wrapper, as a library: {@link #run} performs one link in the {@link
+ * LinkContext} it is given (environment, working folder, streams, temporary folder, the scope that
+ * owns its files and children) and returns the exit status, never throwing for bad input. It keeps
+ * nothing of a link between calls, so one instance serves any number of links, also at the same
+ * time: the command-line launcher ({@link LtoWrapperMain}) runs one, a link server many.
  */
 public final class LtoWrapper {
   /** The program name used in diagnostics. */
   public static final String PROGRAM = "lto-wrapper";
 
-  private final ToolContext context;
   private final LtoWrapperServices services;
   private final ImageBuilders imageBuilders;
-  private final Diagnostics diag;
 
   /**
-   * Creates the command over a process context and its collaborators; {@code imageBuilders} says
-   * how each target's mkoffload runs.
+   * An lto-wrapper over its collaborators; {@code imageBuilders} says how each target's mkoffload
+   * runs.
    */
-  public LtoWrapper(ToolContext context, LtoWrapperServices services, ImageBuilders imageBuilders) {
-    this.context = context;
+  public LtoWrapper(LtoWrapperServices services, ImageBuilders imageBuilders) {
     this.services = services;
     this.imageBuilders = imageBuilders;
-    this.diag = new Diagnostics(context.err(), PROGRAM, context.environment());
   }
 
-  /** Parses and runs; returns the exit status (0 or 1). */
-  public int execute(String argv0, List<String> args) {
+  /**
+   * Runs one link: {@code argv} is lto-wrapper's command line, {@code argv[0]} the name it was run
+   * as (echoed with {@code -v}). Returns 0, or 1 after GCC's diagnostic on {@code context.err()};
+   * stdout gets the protocol lines only.
+   */
+  public int run(LinkContext context, List<String> argv) {
+    if (argv.isEmpty()) {
+      throw new IllegalArgumentException("empty argv");
+    }
+    List<String> args = argv.subList(1, argv.size());
     // GCC never passes these; they are for people running lto-wrapper by hand.
     if (args.equals(List.of("--help"))) {
       context.err().print(HELP);
@@ -59,9 +64,10 @@ public final class LtoWrapper {
       context.err().println(VERSION);
       return 0;
     }
+    Diagnostics diag = new Diagnostics(context.err(), PROGRAM, context.environment());
     LtoWrapperOptions options;
     try {
-      options = parse(argv0, args);
+      options = parse(context, argv.get(0), args);
     } catch (ResponseFileException e) {
       diag.error(e.getMessage());
       return 1;
@@ -72,7 +78,7 @@ public final class LtoWrapper {
       diag.error(e.getMessage()); // a bad OFFLINK_FLAGS word: one line
       return 1;
     }
-    return run(options, args);
+    return new Link(context, diag).run(options, args);
   }
 
   /** What {@code --version} prints. */
@@ -137,7 +143,8 @@ public final class LtoWrapper {
    * @throws ResponseFileException for a bad {@code @file}
    * @throws LtoWrapperException for a missing or malformed environment variable
    */
-  public LtoWrapperOptions parse(String argv0, List<String> args) throws ResponseFileException {
+  static LtoWrapperOptions parse(LinkContext context, String argv0, List<String> args)
+      throws ResponseFileException {
     List<String> argv = new ArrayList<>();
     argv.add(argv0);
     argv.addAll(args);
@@ -257,66 +264,68 @@ public final class LtoWrapper {
     return kind;
   }
 
-  /**
-   * Runs the link step; returns 0 on success, 1 after printing GCC's fatal error. With {@code
-   * OFFLINK_REPORT} set, then writes the link report; a report that cannot be written costs one
-   * warning and changes neither stdout nor the exit status.
-   */
-  public int run(LtoWrapperOptions options) {
-    return run(options, options.args());
-  }
+  /** One link being run: its context and diagnostics. */
+  private final class Link {
+    private final LinkContext context;
+    private final Diagnostics diag;
 
-  /**
-   * As {@link #run(LtoWrapperOptions)}; {@code rawArgs} are the arguments before {@code @file}
-   * expansion. With {@code OFFLINK_REPRODUCE} (or a failure and {@code
-   * OFFLINK_REPRODUCE_ON_FAILURE}) it then writes a reproducer bundle, which like the report never
-   * changes the outcome.
-   */
-  private int run(LtoWrapperOptions options, List<String> rawArgs) {
-    // Disabled unless asked for: then nothing here builds a lambda or reads a file (cold path).
-    Reproducer reproducer =
-        Reproducer.forRun(options, rawArgs, context.workingDirectory(), context.err());
-    LinkRecorder report =
-        LinkRecorder.forRun(options, context.workingDirectory(), VERSION, reproducer.enabled());
-    int status = run(options, report);
-    report.write(status, diag::warning);
-    if (reproducer.enabled()) {
-      reproducer.write(status, report, diag::note, diag::warning);
+    Link(LinkContext context, Diagnostics diag) {
+      this.context = context;
+      this.diag = diag;
     }
-    return status;
-  }
 
-  private int run(LtoWrapperOptions options, LinkRecorder report) {
-    LinkRun link = new LinkRun(options, services, imageBuilders, context, diag, report);
-    // SIGINT/SIGTERM/SIGHUP remove our temporary files as GCC's signal handler does (CU:60): every
-    // file of the run is tracked by ExitCleanup, whose hook LtoWrapperMain registers; it ends the
-    // children first so that none writes a file after the sweep.
-    try {
-      List<String> lines = link.run();
-      report.outputLines(lines);
-      for (String line : lines) {
-        context.out().print(line + "\n");
+    /**
+     * Runs the link step; returns 0 on success, 1 after printing GCC's fatal error. With {@code
+     * OFFLINK_REPORT} set, then writes the link report; with {@code OFFLINK_REPRODUCE} (or a
+     * failure and {@code OFFLINK_REPRODUCE_ON_FAILURE}) a reproducer bundle. Neither changes stdout
+     * or the exit status: a failure to write one costs one warning. {@code rawArgs} are the
+     * arguments before {@code @file} expansion.
+     */
+    int run(LtoWrapperOptions options, List<String> rawArgs) {
+      // Disabled unless asked for: then nothing here builds a lambda or reads a file (cold path).
+      Reproducer reproducer = Reproducer.forRun(options, rawArgs, context);
+      LinkRecorder report =
+          LinkRecorder.forRun(options, context.workingDirectory(), VERSION, reproducer.enabled());
+      int status = run(options, report);
+      report.write(context.scope(), status, diag::warning);
+      if (reproducer.enabled()) {
+        reproducer.write(context.scope(), status, report, diag::note, diag::warning);
       }
-      context.out().flush();
-      return 0;
-    } catch (LtoWrapperException e) {
-      diag.fatal(e.getMessage());
-      report.fatal(e.getMessage());
-      if (options.settings().verbose() && e.getCause() != null) {
-        e.getCause().printStackTrace(context.err());
+      return status;
+    }
+
+    private int run(LtoWrapperOptions options, LinkRecorder report) {
+      LinkRun link = new LinkRun(options, services, imageBuilders, context, diag, report);
+      // SIGINT/SIGTERM/SIGHUP remove our temporary files as GCC's signal handler does (CU:60):
+      // every file of the run is tracked by the link's scope, which the process edge cancels; it
+      // ends the children first so that none writes a file after the sweep.
+      try {
+        List<String> lines = link.run();
+        report.outputLines(lines);
+        for (String line : lines) {
+          context.out().print(line + "\n");
+        }
+        context.out().flush();
+        return 0;
+      } catch (LtoWrapperException e) {
+        diag.fatal(e.getMessage());
+        report.fatal(e.getMessage());
+        if (options.settings().verbose() && e.getCause() != null) {
+          e.getCause().printStackTrace(context.err());
+        }
+        return 1;
+      } catch (RuntimeException e) {
+        // One line naming what failed, not the Java class (issue 18); -v adds the trace.
+        String text = ErrorText.of(e);
+        diag.fatal(text);
+        report.fatal(text);
+        if (options.settings().verbose()) {
+          e.printStackTrace(context.err());
+        }
+        return 1;
+      } finally {
+        link.close();
       }
-      return 1;
-    } catch (RuntimeException e) {
-      // One line naming what failed, not the Java class (issue 18); -v adds the trace.
-      String text = ErrorText.of(e);
-      diag.fatal(text);
-      report.fatal(text);
-      if (options.settings().verbose()) {
-        e.printStackTrace(context.err());
-      }
-      return 1;
-    } finally {
-      link.close();
     }
   }
 }

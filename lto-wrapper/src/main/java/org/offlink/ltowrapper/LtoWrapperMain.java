@@ -1,33 +1,38 @@
 package org.offlink.ltowrapper;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
-import org.offlink.bridge.ToolContext;
-import org.offlink.ltowrapper.run.LtoWrapperServices;
-import org.offlink.streamer.io.CommandStartup;
-import org.offlink.streamer.io.LastResort;
+import java.util.List;
+import java.util.Optional;
+import org.offlink.runtime.CommandStartup;
+import org.offlink.runtime.LastResort;
+import org.offlink.runtime.LinkContext;
 
 /**
- * Entry point of {@code libexec/offlink/lto-wrapper}. The launcher passes the name it was invoked
- * as in the system property {@code offlink.argv0} (echoed with {@code -v}).
+ * Entry point of {@code libexec/offlink/lto-wrapper}: the process edge around {@link
+ * LtoWrapper#run}. The launcher passes the name it was invoked as in the system property {@code
+ * offlink.argv0} (echoed with {@code -v}) and its own real path in {@code offlink.launcher} (where
+ * this installation's mkoffloads are found).
  */
 public final class LtoWrapperMain {
   private LtoWrapperMain() {}
 
   /** Runs lto-wrapper and exits with its status. */
   public static void main(String[] args) {
-    ToolContext context = ToolContext.ofSystem();
-    CommandStartup.prepare(context.environment(), context.workingDirectory());
-    String argv0 = System.getProperty("offlink.argv0", LtoWrapper.PROGRAM);
+    LinkContext context = CommandStartup.start();
+    List<String> argv = new ArrayList<>();
+    argv.add(System.getProperty("offlink.argv0", LtoWrapper.PROGRAM));
+    argv.addAll(Arrays.asList(args));
+    String launcher = System.getProperty("offlink.launcher", "");
+    Optional<Path> installed =
+        launcher.isEmpty() ? Optional.empty() : Optional.of(Path.of(launcher));
     int status =
         LastResort.run(
             LtoWrapper.PROGRAM + ": fatal error: ",
             context.err(),
             context.env("OFFLINK_DEBUG").isPresent(),
-            () -> {
-              LtoWrapperServices services = LtoWrapperWiring.services(context);
-              return new LtoWrapper(context, services, LtoWrapperWiring.imageBuilders(context))
-                  .execute(argv0, Arrays.asList(args));
-            });
-    CommandStartup.exit(status);
+            () -> LtoWrapperWiring.forInstallation(installed).run(context, argv));
+    CommandStartup.exit(context, status);
   }
 }

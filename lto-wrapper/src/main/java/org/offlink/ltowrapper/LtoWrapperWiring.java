@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.process.ProcessRunner;
 import org.offlink.bridge.process.RunnerOptions;
 import org.offlink.bridge.process.SystemProcessRunner;
@@ -20,6 +19,8 @@ import org.offlink.ltowrapper.jobs.JobserverClient;
 import org.offlink.ltowrapper.offload.ImageBuilders;
 import org.offlink.ltowrapper.offload.OwnMkoffloads;
 import org.offlink.ltowrapper.run.LtoWrapperServices;
+import org.offlink.runtime.LinkContext;
+import org.offlink.runtime.LinkScope;
 import org.offlink.streamer.MalformedObjectException;
 import org.offlink.streamer.ar.OffloadObjectListReader;
 import org.offlink.streamer.edit.LtoDebugSectionCopier;
@@ -27,7 +28,6 @@ import org.offlink.streamer.elf.ElfClass;
 import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfReader;
 import org.offlink.streamer.elf.ElfSection;
-import org.offlink.streamer.io.TempDirectory;
 import org.offlink.streamer.lto.HostOffloadTable;
 import org.offlink.streamer.opts.OptsSection;
 
@@ -40,13 +40,18 @@ import org.offlink.streamer.opts.OptsSection;
 final class LtoWrapperWiring {
   private LtoWrapperWiring() {}
 
-  static LtoWrapperServices services(ToolContext context) {
-    RunnerOptions quiet =
-        RunnerOptions.quiet(
-            context.err(), TempDirectory.choose(context.environment(), context.workingDirectory()));
-    ProcessRunner runner = new SystemProcessRunner(quiet);
+  /**
+   * The lto-wrapper of an installation: {@code launcher}, the real path of its {@code lto-wrapper}
+   * launcher, finds its own mkoffloads (empty: every mkoffload runs as a program). Serves any
+   * number of links.
+   */
+  public static LtoWrapper forInstallation(Optional<Path> launcher) {
+    return new LtoWrapper(services(), imageBuilders(launcher));
+  }
+
+  static LtoWrapperServices services() {
     return new LtoWrapperServices(
-        runner,
+        LtoWrapperWiring::runner,
         LtoWrapperWiring::scan,
         LtoWrapperWiring::readOffloadList,
         LtoWrapperWiring::copyEarlyDebug,
@@ -54,16 +59,20 @@ final class LtoWrapperWiring {
         JobserverClient::procFd);
   }
 
+  /** A link's children, run quietly: lto-wrapper prints its own {@code -v} lines. */
+  private static ProcessRunner runner(LinkContext context) {
+    return new SystemProcessRunner(RunnerOptions.quiet(context));
+  }
+
   /**
    * How each target's mkoffload runs: this installation's own launchers in this JVM (found beside
-   * the lto-wrapper launcher, {@code offlink.launcher}), unless {@code
-   * OFFLINK_MKOFFLOAD_SUBPROCESS} is set; every other mkoffload as a program.
+   * the lto-wrapper launcher), unless a link sets {@code OFFLINK_MKOFFLOAD_SUBPROCESS}; every other
+   * mkoffload as a program.
    */
-  static ImageBuilders imageBuilders(ToolContext context) {
-    String launcher = System.getProperty("offlink.launcher", "");
-    return launcher.isEmpty() || context.env("OFFLINK_MKOFFLOAD_SUBPROCESS").isPresent()
+  static ImageBuilders imageBuilders(Optional<Path> launcher) {
+    return launcher.isEmpty()
         ? ImageBuilders.subprocessOnly()
-        : OwnMkoffloads.beside(Path.of(launcher));
+        : OwnMkoffloads.beside(launcher.get());
   }
 
   /**
@@ -116,7 +125,8 @@ final class LtoWrapperWiring {
    * Writes the early debug object of an LTO input (GCC's {@code debug_objcopy}): false when the
    * input cannot be opened, is not an object or has no early debug info, as GCC says "no object".
    */
-  static boolean copyEarlyDebug(InputFile input, Path output, boolean rename) throws IOException {
+  static boolean copyEarlyDebug(LinkScope scope, InputFile input, Path output, boolean rename)
+      throws IOException {
     long size;
     try {
       size = Files.size(input.file());
@@ -127,7 +137,7 @@ final class LtoWrapperWiring {
       return false;
     }
     return LtoDebugSectionCopier.copy(
-        input.file(), input.offset(), size - input.offset(), output, rename);
+        scope, input.file(), input.offset(), size - input.offset(), output, rename);
   }
 
   /** The offload list, with a short list reported as {@link EOFException} (GCC: invalid format). */

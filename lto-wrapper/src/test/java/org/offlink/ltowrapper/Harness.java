@@ -2,6 +2,7 @@ package org.offlink.ltowrapper;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,7 +13,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.process.Command;
 import org.offlink.ltowrapper.cache.ImageCache;
 import org.offlink.ltowrapper.exec.ChildRunner;
@@ -26,6 +26,7 @@ import org.offlink.ltowrapper.offload.ImageResult;
 import org.offlink.ltowrapper.offload.SubprocessImageBuilder;
 import org.offlink.ltowrapper.report.LinkRecorder;
 import org.offlink.ltowrapper.run.LtoWrapperServices;
+import org.offlink.runtime.LinkContext;
 
 /** A fixed environment in a temp directory, fakes for every collaborator, captured streams. */
 final class Harness {
@@ -78,7 +79,7 @@ final class Harness {
   LtoWrapperServices services(FakeProcessRunner.Handler handler) {
     runner = new FakeProcessRunner(handler);
     return new LtoWrapperServices(
-        runner,
+        context -> runner,
         input -> {
           scans.merge(input.spelling(), 1, Integer::sum);
           return new ObjectScan(
@@ -99,7 +100,7 @@ final class Harness {
           return new ArrayList<>(lines.subList(1, n + 1));
         },
         (EarlyDebugCopier)
-            (input, output, rename) -> {
+            (scope, input, output, rename) -> {
               String content = earlyDebug.get(input.spelling());
               if (content == null) {
                 return false;
@@ -131,7 +132,10 @@ final class Harness {
                     request.responseSuffix(),
                     argv ->
                         fake.run(
-                            Command.of(argv, children.environment(), children.workingDirectory()))),
+                            Command.of(
+                                argv,
+                                children.context().environment(),
+                                children.context().workingDirectory()))),
                 Optional.empty());
       }
 
@@ -143,16 +147,21 @@ final class Harness {
   }
 
   int run(FakeProcessRunner.Handler handler, String... args) {
-    ToolContext ctx =
-        new ToolContext(
+    LinkContext ctx =
+        LinkContext.of(
             env,
             dir,
+            InputStream.nullInputStream(),
             new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
+            new PrintStream(err, true, StandardCharsets.UTF_8),
+            022);
     LtoWrapperServices services = services(handler);
     ImageBuilders builders =
         mkoffloadInProcess ? inProcess(runner) : ImageBuilders.subprocessOnly();
-    return new LtoWrapper(ctx, services, builders).execute("lto-wrapper", List.of(args));
+    List<String> argv = new ArrayList<>();
+    argv.add("lto-wrapper");
+    argv.addAll(List.of(args));
+    return new LtoWrapper(services, builders).run(ctx, argv);
   }
 
   /** stdout with the temp dir replaced by {@code $TMP} and the work dir by {@code $DIR}. */

@@ -1,26 +1,32 @@
 package org.offlink.mkoffload;
 
+import java.util.ArrayList;
 import java.util.Arrays;
-import org.offlink.bridge.ToolContext;
-import org.offlink.streamer.io.CommandStartup;
-import org.offlink.streamer.io.LastResort;
+import java.util.List;
+import org.offlink.runtime.CommandStartup;
+import org.offlink.runtime.LastResort;
+import org.offlink.runtime.LinkContext;
 
-/** Entry point of {@code libexec/offlink/accel/<target>/mkoffload}. */
+/**
+ * Entry point of {@code libexec/offlink/accel/<target>/mkoffload}: the process edge around {@link
+ * MkoffloadTool#run}. The launcher passes its own real path in the system property {@code
+ * offlink.launcher}; it is argv[0], whose install path names the target.
+ */
 public final class MkoffloadMain {
   private MkoffloadMain() {}
 
   /** Runs mkoffload and exits with its status. */
   public static void main(String[] args) {
-    ToolContext context = ToolContext.ofSystem();
-    CommandStartup.prepare(context.environment(), context.workingDirectory());
-    String launcher = System.getProperty("offlink.launcher", "");
+    LinkContext context = CommandStartup.start();
+    List<String> argv = new ArrayList<>();
+    argv.add(System.getProperty("offlink.launcher", ""));
+    argv.addAll(Arrays.asList(args));
     int status =
         LastResort.run(
             "mkoffload: fatal error: ",
             context.err(),
             context.env("OFFLINK_DEBUG").isPresent(),
-            () -> new MkoffloadTool(context, launcher).run(Arrays.asList(args)));
-    context.err().flush();
-    CommandStartup.exit(status);
+            () -> MkoffloadTool.run(context, argv));
+    CommandStartup.exit(context, status);
   }
 }

@@ -1,32 +1,37 @@
 package org.offlink.mkoffload;
 
 import java.util.List;
-import java.util.Objects;
-import org.offlink.bridge.ToolContext;
+import org.offlink.bridge.gcc.OffloadOptionException;
+import org.offlink.bridge.gcc.OffloadOptions;
 import org.offlink.bridge.mkoffload.Mkoffload;
 import org.offlink.bridge.mkoffload.MkoffloadInvocation;
 import org.offlink.bridge.mkoffload.MkoffloadRequest;
 import org.offlink.bridge.process.ResponseFileExpander.ResponseFileException;
-import org.offlink.streamer.io.ErrorText;
+import org.offlink.runtime.ErrorText;
+import org.offlink.runtime.LinkContext;
 
 /**
- * The mkoffload command line: {@code --help} and {@code --version} here, offlink's other options
- * and the target by {@link MkoffloadInvocation}, and the work by {@link Mkoffload}.
+ * The mkoffload command line, the library entry point of a standalone mkoffload: {@code --help} and
+ * {@code --version} here, offlink's other options and the target by {@link MkoffloadInvocation},
+ * GCC's by {@link OffloadOptions#parse}, and the work by {@link Mkoffload}. Everything a run uses
+ * comes from its {@link LinkContext}, so runs in one JVM do not meet.
  */
 public final class MkoffloadTool {
   static final String VERSION = Mkoffload.VERSION;
 
-  private final ToolContext context;
-  private final String launcherPath;
+  private MkoffloadTool() {}
 
-  /** A command in {@code context}; {@code launcherPath} is the launcher script's real path. */
-  public MkoffloadTool(ToolContext context, String launcherPath) {
-    this.context = Objects.requireNonNull(context, "context");
-    this.launcherPath = Objects.requireNonNull(launcherPath, "launcherPath");
-  }
-
-  /** Parses and runs; returns the exit status. */
-  public int run(List<String> args) {
+  /**
+   * Runs one mkoffload command line in {@code context}; returns the exit status, never throws for
+   * bad input. {@code argv[0]} is the path mkoffload was run as ({@code
+   * .../accel/<target>/mkoffload} names the target unless {@code --target=} does).
+   */
+  public static int run(LinkContext context, List<String> argv) {
+    if (argv.isEmpty()) {
+      throw new IllegalArgumentException("empty argv");
+    }
+    String launcherPath = argv.get(0);
+    List<String> args = argv.subList(1, argv.size());
     if (args.contains("--help")) {
       context.err().print(usage());
       return 0;
@@ -35,9 +40,9 @@ public final class MkoffloadTool {
       context.err().println(VERSION);
       return 0;
     }
-    MkoffloadRequest request;
+    MkoffloadInvocation.CommandLine line;
     try {
-      request =
+      line =
           MkoffloadInvocation.parseCommandLine(
               args, launcherPath, context.environment(), context.workingDirectory());
     } catch (ResponseFileException e) {
@@ -46,7 +51,18 @@ public final class MkoffloadTool {
       context.err().println("mkoffload: error: " + e.getMessage());
       return 1;
     }
-    return new Mkoffload(context).run(request).status();
+    if (context.env("COLLECT_GCC").isEmpty()) {
+      return Mkoffload.fatal(context, "COLLECT_GCC must be set.");
+    }
+    OffloadOptions options;
+    try {
+      options = OffloadOptions.parse(line.gccArguments());
+    } catch (OffloadOptionException e) {
+      return Mkoffload.fatal(context, e.getMessage());
+    }
+    return new Mkoffload(context)
+        .run(new MkoffloadRequest(line.target(), options, line.mode(), false))
+        .status();
   }
 
   static String usage() {

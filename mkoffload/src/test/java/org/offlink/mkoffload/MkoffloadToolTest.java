@@ -11,19 +11,28 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.tool.OffloadTarget;
+import org.offlink.runtime.LinkContext;
 
 class MkoffloadToolTest {
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
 
-  private ToolContext context(Map<String, String> env) {
-    return new ToolContext(
+  private LinkContext context(Map<String, String> env) {
+    return LinkContext.of(
         env,
         Path.of("/tmp"),
+        java.io.InputStream.nullInputStream(),
         new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
+        new PrintStream(err, true, StandardCharsets.UTF_8),
+        022);
+  }
+
+  private static List<String> argv(String launcher, List<String> args) {
+    List<String> argv = new java.util.ArrayList<>();
+    argv.add(launcher);
+    argv.addAll(args);
+    return argv;
   }
 
   private String err() {
@@ -53,7 +62,7 @@ class MkoffloadToolTest {
 
   @Test
   void unknownTargetIsAOneLineUsageError() {
-    int status = new MkoffloadTool(context(Map.of()), "").run(List.of("--target=sparc"));
+    int status = MkoffloadTool.run(context(Map.of()), argv("", List.of("--target=sparc")));
     assertEquals(1, status);
     assertEquals(
         "mkoffload: error: unknown offload target 'sparc' (expected nvptx-none or amdgcn-amdhsa)\n",
@@ -62,15 +71,15 @@ class MkoffloadToolTest {
 
   @Test
   void noTargetAtAllSaysHowToGiveOne() {
-    int status = new MkoffloadTool(context(Map.of()), "/usr/bin/mkoffload").run(List.of());
+    int status = MkoffloadTool.run(context(Map.of()), argv("/usr/bin/mkoffload", List.of()));
     assertEquals(1, status);
     assertTrue(err().contains("pass --target="), err());
   }
 
   @Test
   void badWrapperModeInOfflinkFlagsIsRejected() {
-    ToolContext ctx = context(Map.of("OFFLINK_FLAGS", "--wrapper=asm"));
-    int status = new MkoffloadTool(ctx, "/x/accel/nvptx-none/mkoffload").run(List.of());
+    LinkContext ctx = context(Map.of("OFFLINK_FLAGS", "--wrapper=asm"));
+    int status = MkoffloadTool.run(ctx, argv("/x/accel/nvptx-none/mkoffload", List.of()));
     assertEquals(1, status);
     assertEquals("mkoffload: error: unknown wrapper mode 'asm' (expected 'elf' or 'c')\n", err());
   }
@@ -78,8 +87,11 @@ class MkoffloadToolTest {
   @Test
   void missingCollectGccIsGccsFatalError() {
     int status =
-        new MkoffloadTool(context(Map.of()), "/x/accel/nvptx-none/mkoffload")
-            .run(List.of("-o", "x.o", "-fopenmp", "-foffload-abi=lp64", "in.o"));
+        MkoffloadTool.run(
+            context(Map.of()),
+            argv(
+                "/x/accel/nvptx-none/mkoffload",
+                List.of("-o", "x.o", "-fopenmp", "-foffload-abi=lp64", "in.o")));
     assertEquals(1, status);
     assertEquals(
         "mkoffload: fatal error: COLLECT_GCC must be set.\ncompilation terminated.\n", err());
@@ -87,8 +99,8 @@ class MkoffloadToolTest {
 
   @Test
   void helpAndVersionGoToStderrNotStdout() {
-    assertEquals(0, new MkoffloadTool(context(Map.of()), "").run(List.of("--version")));
-    assertEquals(0, new MkoffloadTool(context(Map.of()), "").run(List.of("--help")));
+    assertEquals(0, MkoffloadTool.run(context(Map.of()), argv("", List.of("--version"))));
+    assertEquals(0, MkoffloadTool.run(context(Map.of()), argv("", List.of("--help"))));
     assertTrue(err().startsWith(MkoffloadTool.VERSION + "\nUsage: mkoffload"), err());
     assertEquals("", out.toString(StandardCharsets.UTF_8));
   }

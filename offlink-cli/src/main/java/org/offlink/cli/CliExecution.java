@@ -1,7 +1,7 @@
 package org.offlink.cli;
 
 import java.io.PrintWriter;
-import org.offlink.streamer.io.ErrorText;
+import org.offlink.runtime.ErrorText;
 import picocli.CommandLine;
 
 /**

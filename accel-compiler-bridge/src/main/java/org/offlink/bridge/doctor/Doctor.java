@@ -23,7 +23,6 @@ import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.bridge.tool.ResolvedTool;
 import org.offlink.bridge.tool.ToolLocator;
 import org.offlink.bridge.tool.ToolNotFoundException;
-import org.offlink.streamer.io.TempDirectory;
 
 /**
  * The checks of {@code offlink doctor}: the host GCC and its configured offload targets, each
@@ -198,11 +197,12 @@ public final class Doctor {
     Optional<String> trap;
     try (TempFiles temps =
         new TempFiles(
-            TempDirectory.choose(settings.environment(), settings.workingDirectory()),
-            settings.workingDirectory(),
+            settings
+                .context()
+                .withOutput(
+                    settings.context().out(), new PrintStream(OutputStream.nullOutputStream())),
             false,
-            false,
-            new PrintStream(OutputStream.nullOutputStream()))) {
+            false)) {
       trap =
           PtxasCheck.check(
               settings.environment(),

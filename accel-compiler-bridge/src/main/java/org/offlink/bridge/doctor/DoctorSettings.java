@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
 import org.offlink.bridge.process.ProcessRunner;
+import org.offlink.runtime.LinkContext;
 
 /**
  * What {@link Doctor} examines: the file-system root under which GCC's fixed Debian paths are
@@ -11,24 +12,27 @@ import org.offlink.bridge.process.ProcessRunner;
  * directory, the process runner, and facts about the running JVM.
  *
  * @param root the file-system root for {@code /usr/lib/...} paths
- * @param environment the environment whose PATH is searched
- * @param workingDirectory the working directory
+ * @param context the run: the environment whose PATH is searched, the working and temporary folders
  * @param runner runs {@code gcc -v}, {@code ptxas --version} and the ptxas probe
  * @param jvm the running JVM and its start-up cache
  */
-public record DoctorSettings(
-    Path root,
-    Map<String, String> environment,
-    Path workingDirectory,
-    ProcessRunner runner,
-    JvmFacts jvm) {
+public record DoctorSettings(Path root, LinkContext context, ProcessRunner runner, JvmFacts jvm) {
   /** Copies and checks the fields. */
   public DoctorSettings {
     Objects.requireNonNull(root, "root");
-    environment = Map.copyOf(environment);
-    Objects.requireNonNull(workingDirectory, "workingDirectory");
+    Objects.requireNonNull(context, "context");
     Objects.requireNonNull(runner, "runner");
     Objects.requireNonNull(jvm, "jvm");
+  }
+
+  /** The environment whose PATH is searched. */
+  public Map<String, String> environment() {
+    return context.environment();
+  }
+
+  /** The working directory. */
+  public Path workingDirectory() {
+    return context.workingDirectory();
   }
 
   /** {@code absolute} (e.g. {@code /usr/lib/...}) under {@link #root}. */

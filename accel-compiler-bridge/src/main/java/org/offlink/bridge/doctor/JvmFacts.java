@@ -2,6 +2,7 @@ package org.offlink.bridge.doctor;
 
 import java.lang.management.ManagementFactory;
 import java.util.Objects;
+import org.offlink.runtime.JvmProperties;
 
 /**
  * The JVM running offlink: its home, version, and the start-up cache the launcher handed it ({@code
@@ -23,7 +24,6 @@ public record JvmFacts(String javaHome, String javaVersion, String startupCache)
         cache = arg.substring(arg.indexOf('=') + 1);
       }
     }
-    return new JvmFacts(
-        System.getProperty("java.home", ""), System.getProperty("java.version", ""), cache);
+    return new JvmFacts(JvmProperties.javaHome(), JvmProperties.javaVersion(), cache);
   }
 }

@@ -44,7 +44,8 @@ public record AccelToolchain(GccInstallation gcc, List<String> stamps) {
    */
   public static Optional<AccelToolchain> of(
       Map<String, String> environment, Path workingDirectory, OffloadTarget target) {
-    Optional<GccInstallation> found = GccInstallation.fromEnvironment(environment);
+    Optional<GccInstallation> found =
+        GccInstallation.fromEnvironment(environment, workingDirectory);
     if (found.isEmpty()) {
       return Optional.empty();
     }

@@ -119,14 +119,15 @@ public record GccInstallation(String hostTriplet, GccVersion version) {
 
   /**
    * The installation named by a tool's environment, without running anything: from {@code
-   * COLLECT_LTO_WRAPPER} when it (or what it links to) lies in a GCC library directory, else from
-   * the first such directory on {@code COMPILER_PATH} (the driver puts its own there); empty when
-   * neither says.
+   * COLLECT_LTO_WRAPPER} (resolved against the working directory) when it (or what it links to)
+   * lies in a GCC library directory, else from the first such directory on {@code COMPILER_PATH}
+   * (the driver puts its own there); empty when neither says.
    */
-  public static Optional<GccInstallation> fromEnvironment(Map<String, String> environment) {
+  public static Optional<GccInstallation> fromEnvironment(
+      Map<String, String> environment, Path workingDirectory) {
     String wrapper = environment.get("COLLECT_LTO_WRAPPER");
     if (wrapper != null) {
-      Path p = Path.of(wrapper);
+      Path p = workingDirectory.resolve(wrapper);
       Optional<GccInstallation> direct = fromLibraryPath(p);
       if (direct.isPresent()) {
         return direct;

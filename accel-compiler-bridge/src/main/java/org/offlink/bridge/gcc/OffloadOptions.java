@@ -35,65 +35,117 @@ public record OffloadOptions(
   /**
    * Scans mkoffload arguments like GCC 12: {@code -foffload-abi=lp64|ilp32}, exact {@code
    * -fopenmp}/{@code -fopenacc} (exactly one required), {@code -save-temps}, {@code -v}, the last
-   * {@code -dumpbase X}; dumppfx defaults to the {@code -o} name.
+   * {@code -dumpbase X}; dumppfx defaults to the {@code -o} name. The command line of a mkoffload
+   * run as a program.
    */
   public static OffloadOptions parse(List<String> args) throws OffloadOptionException {
-    List<String> forwarded = new ArrayList<>();
-    String output = null;
-    String dumpbase = null;
-    OffloadAbi abi = null;
-    boolean omp = false;
-    boolean acc = false;
-    boolean saveTemps = false;
-    boolean verbose = false;
-    String hostOpts = null;
-    for (int i = 0; i < args.size(); i++) {
-      String a = args.get(i);
-      if (a.equals("-o") && i + 1 < args.size()) {
-        output = args.get(++i);
-        continue;
-      }
-      forwarded.add(a);
-      if (a.startsWith(ABI_HOST_OPTS)) {
-        if (hostOpts != null) {
-          throw new OffloadOptionException("'-foffload-abi-host-opts' specified multiple times");
+    Scan scan = new Scan();
+    scan.words(args);
+    return scan.finish();
+  }
+
+  /**
+   * The options of {@code arguments}, lto-wrapper's in-process request, without a command line: the
+   * typed values are taken as they are and only the target's {@code -foffload-options} words, the
+   * user's text, are read the way {@link #parse} reads them. The same options as {@link #parse} of
+   * {@link MkoffloadArguments#argv}, with the same errors.
+   */
+  public static OffloadOptions of(MkoffloadArguments arguments) throws OffloadOptionException {
+    Scan scan = new Scan();
+    if (arguments.saveTemps()) {
+      scan.forwarded.add("-save-temps");
+      scan.saveTemps = true;
+    }
+    if (arguments.verbose()) {
+      scan.forwarded.add("-v");
+      scan.verbose = true;
+    }
+    scan.output = arguments.output();
+    scan.forwarded.addAll(arguments.inputs());
+    scan.forwarded.addAll(arguments.compilerOptions());
+    for (String host : arguments.abiHostOpts()) {
+      scan.hostOpts(host);
+    }
+    if (arguments.abi().isPresent()) {
+      scan.abi = parseAbi(arguments.abi().get());
+    }
+    scan.omp = arguments.openmp();
+    scan.acc = arguments.openacc();
+    scan.forwarded.add("-dumpbase");
+    scan.forwarded.add(arguments.dumpbase());
+    scan.dumpbase = arguments.dumpbase();
+    scan.words(arguments.targetOptions());
+    return scan.finish();
+  }
+
+  /** GCC 12 mkoffload's reading of its argv, word by word. */
+  private static final class Scan {
+    final List<String> forwarded = new ArrayList<>();
+    String output;
+    String dumpbase;
+    OffloadAbi abi;
+    boolean omp;
+    boolean acc;
+    boolean saveTemps;
+    boolean verbose;
+    String hostOpts;
+
+    void words(List<String> args) throws OffloadOptionException {
+      for (int i = 0; i < args.size(); i++) {
+        String a = args.get(i);
+        if (a.equals("-o") && i + 1 < args.size()) {
+          output = args.get(++i);
+          continue;
         }
-        hostOpts = a.substring(ABI_HOST_OPTS.length());
-      } else if (a.startsWith("-foffload-abi=")) {
-        abi = parseAbi(a.substring("-foffload-abi=".length()));
-      } else if (a.equals("-fopenmp")) {
-        omp = true;
-      } else if (a.equals("-fopenacc")) {
-        acc = true;
-      } else if (a.equals("-save-temps")) {
-        saveTemps = true;
-      } else if (a.equals("-v")) {
-        verbose = true;
-      } else if (a.equals("-dumpbase") && i + 1 < args.size()) {
-        dumpbase = args.get(++i);
-        forwarded.add(dumpbase);
+        forwarded.add(a);
+        if (a.startsWith(ABI_HOST_OPTS)) {
+          hostOpts(a.substring(ABI_HOST_OPTS.length()));
+        } else if (a.startsWith("-foffload-abi=")) {
+          abi = parseAbi(a.substring("-foffload-abi=".length()));
+        } else if (a.equals("-fopenmp")) {
+          omp = true;
+        } else if (a.equals("-fopenacc")) {
+          acc = true;
+        } else if (a.equals("-save-temps")) {
+          saveTemps = true;
+        } else if (a.equals("-v")) {
+          verbose = true;
+        } else if (a.equals("-dumpbase") && i + 1 < args.size()) {
+          dumpbase = args.get(++i);
+          forwarded.add(dumpbase);
+        }
       }
     }
-    if (omp == acc) {
-      throw new OffloadOptionException("either -fopenacc or -fopenmp must be set");
+
+    void hostOpts(String value) throws OffloadOptionException {
+      if (hostOpts != null) {
+        throw new OffloadOptionException("'-foffload-abi-host-opts' specified multiple times");
+      }
+      hostOpts = value;
     }
-    if (abi == null) {
-      // GCC 12 reaches gcc_unreachable() here (ICE, exit 4); a clear error is kinder.
-      throw new OffloadOptionException("missing -foffload-abi=lp64 or -foffload-abi=ilp32");
+
+    OffloadOptions finish() throws OffloadOptionException {
+      if (omp == acc) {
+        throw new OffloadOptionException("either -fopenacc or -fopenmp must be set");
+      }
+      if (abi == null) {
+        // GCC 12 reaches gcc_unreachable() here (ICE, exit 4); a clear error is kinder.
+        throw new OffloadOptionException("missing -foffload-abi=lp64 or -foffload-abi=ilp32");
+      }
+      String pfx = dumpbase != null ? dumpbase : output;
+      if (pfx == null) {
+        throw new OffloadOptionException("neither -dumpbase nor -o given");
+      }
+      return new OffloadOptions(
+          forwarded,
+          Optional.ofNullable(output),
+          abi,
+          omp,
+          saveTemps,
+          verbose,
+          pfx,
+          Optional.ofNullable(hostOpts));
     }
-    String pfx = dumpbase != null ? dumpbase : output;
-    if (pfx == null) {
-      throw new OffloadOptionException("neither -dumpbase nor -o given");
-    }
-    return new OffloadOptions(
-        forwarded,
-        Optional.ofNullable(output),
-        abi,
-        omp,
-        saveTemps,
-        verbose,
-        pfx,
-        Optional.ofNullable(hostOpts));
   }
 
   private static OffloadAbi parseAbi(String value) throws OffloadOptionException {
@@ -103,37 +155,6 @@ public record OffloadOptions(
       }
     }
     throw new OffloadOptionException("unrecognizable argument of option -foffload-abi=");
-  }
-
-  /**
-   * Builds the argument list lto-wrapper would pass: {@code [-save-temps] [-v] -o <output> <inputs>
-   * -foffload-abi=<abi> -fopenmp|-fopenacc -dumpbase <dumpbase> <targetOptions>}.
-   */
-  public static OffloadOptions of(
-      List<String> inputs,
-      OffloadAbi abi,
-      boolean openmp,
-      List<String> targetOptions,
-      boolean saveTemps,
-      boolean verbose,
-      String dumpbase)
-      throws OffloadOptionException {
-    List<String> args = new ArrayList<>();
-    if (saveTemps) {
-      args.add("-save-temps");
-    }
-    if (verbose) {
-      args.add("-v");
-    }
-    args.add("-o");
-    args.add(dumpbase + ".o");
-    args.addAll(inputs);
-    args.add("-foffload-abi=" + abi.spelling());
-    args.add(openmp ? "-fopenmp" : "-fopenacc");
-    args.add("-dumpbase");
-    args.add(dumpbase);
-    args.addAll(targetOptions);
-    return parse(args);
   }
 
   /** The derived file names. */

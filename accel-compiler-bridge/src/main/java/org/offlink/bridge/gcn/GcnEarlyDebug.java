@@ -7,8 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.offlink.bridge.gcc.OffloadOptions;
 import org.offlink.bridge.temp.TempFiles;
+import org.offlink.runtime.LinkContext;
+import org.offlink.runtime.LinkScope;
+import org.offlink.runtime.WorkingDirectory;
 import org.offlink.streamer.edit.LtoDebugSectionCopier;
-import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * gcn mkoffload's early debug objects (GCC 12 {@code main} and {@code copy_early_debug_info},
@@ -25,8 +27,9 @@ final class GcnEarlyDebug {
 
   /** Writes the copies and returns their names, in argument order, for the link line. */
   static List<String> copyAll(
-      OffloadOptions options, GcnTargetSettings settings, TempFiles temps, Path cwd)
+      OffloadOptions options, GcnTargetSettings settings, TempFiles temps, LinkContext context)
       throws IOException {
+    Path cwd = context.workingDirectory();
     List<String> made = new ArrayList<>();
     int attempted = 0;
     for (String arg : options.forwarded()) {
@@ -35,7 +38,8 @@ final class GcnEarlyDebug {
       }
       String saved = options.names().mkoffload(".dbg" + attempted++ + ".o");
       String name = options.saveTemps() ? saved : temps.scratch(".mkoffload.dbg.o").toString();
-      if (copy(WorkingDirectory.resolve(cwd, arg), WorkingDirectory.resolve(cwd, name), settings)) {
+      Path output = WorkingDirectory.resolve(cwd, name);
+      if (copy(context.scope(), WorkingDirectory.resolve(cwd, arg), output, settings)) {
         if (options.saveTemps()) {
           temps.named(saved, ".mkoffload.dbg.o");
         }
@@ -45,14 +49,14 @@ final class GcnEarlyDebug {
     return made;
   }
 
-  private static boolean copy(Path input, Path output, GcnTargetSettings settings)
+  private static boolean copy(LinkScope scope, Path input, Path output, GcnTargetSettings settings)
       throws IOException {
     if (!Files.isRegularFile(input)) {
       return false; // GCC 12 skips what it cannot open
     }
     // Like GCC: libiberty writes the copy (mode 0777 less the umask when new), then it is patched
     // in place.
-    if (!LtoDebugSectionCopier.copy(input, 0, Files.size(input), output, true)) {
+    if (!LtoDebugSectionCopier.copy(scope, input, 0, Files.size(input), output, true)) {
       return false;
     }
     byte[] object = Files.readAllBytes(output);

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.gcc.AccelEnvironment;
 import org.offlink.bridge.gcc.GccInstallation;
 import org.offlink.bridge.gcc.MkoffloadDumpNames;
@@ -24,9 +23,9 @@ import org.offlink.bridge.temp.TempFiles;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.bridge.tool.ResolvedTool;
 import org.offlink.bridge.tool.ToolLocator;
+import org.offlink.runtime.LinkContext;
+import org.offlink.runtime.WorkingDirectory;
 import org.offlink.streamer.MalformedObjectException;
-import org.offlink.streamer.io.TempDirectory;
-import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * Builds the amdgcn device image like the gcn mkoffload of the detected GCC (12: reference
@@ -39,27 +38,14 @@ import org.offlink.streamer.io.WorkingDirectory;
  */
 public final class GcnImageBuilder {
   private final ProcessRunner runner;
-  private final ToolContext context;
+  private final LinkContext context;
   private final GccInstallation gcc;
 
   /** A builder running tools through {@code runner} in {@code context}. */
-  public GcnImageBuilder(ProcessRunner runner, ToolContext context, GccInstallation gcc) {
+  public GcnImageBuilder(ProcessRunner runner, LinkContext context, GccInstallation gcc) {
     this.runner = Objects.requireNonNull(runner, "runner");
     this.context = Objects.requireNonNull(context, "context");
     this.gcc = Objects.requireNonNull(gcc, "gcc");
-  }
-
-  /** Builds the image with its own temp-file scope (closed before returning). */
-  public GcnImage build(OffloadOptions options) throws IOException {
-    try (TempFiles temps =
-        new TempFiles(
-            TempDirectory.choose(context.environment(), context.workingDirectory()),
-            context.workingDirectory(),
-            options.saveTemps(),
-            options.verbose(),
-            context.err())) {
-      return build(options, temps);
-    }
   }
 
   /** Builds the image, registering intermediates in the caller's {@code temps}. */
@@ -81,7 +67,7 @@ public final class GcnImageBuilder {
     String asm1 = temps.named(names.mkoffload(".1.s"), ".mkoffload.1.s");
     String asm2 = temps.named(names.mkoffload(".2.s"), ".mkoffload.2.s");
     String hsaco = temps.named(names.mkoffload(".hsaco"), ".mkoffload.hsaco");
-    List<String> debugObjects = GcnEarlyDebug.copyAll(options, settings, temps, cwd);
+    List<String> debugObjects = GcnEarlyDebug.copyAll(options, settings, temps, context);
     Map<String, String> compileEnv = env;
     OmpRequiresFile requires = null;
     if (release.layout().requiresMask()) {

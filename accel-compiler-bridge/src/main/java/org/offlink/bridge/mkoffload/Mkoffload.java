@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.gcc.AccelEnvironment;
 import org.offlink.bridge.gcc.GccInstallation;
 import org.offlink.bridge.gcc.GccRelease;
@@ -35,16 +34,17 @@ import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.bridge.tool.ToolNotFoundException;
 import org.offlink.bridge.wrapper.WrapperMode;
 import org.offlink.bridge.wrapper.WrapperObjects;
+import org.offlink.runtime.AtomicFiles;
+import org.offlink.runtime.ErrorText;
+import org.offlink.runtime.IoReasons;
+import org.offlink.runtime.LinkContext;
+import org.offlink.runtime.LinkScope;
+import org.offlink.runtime.WorkingDirectory;
 import org.offlink.streamer.MalformedObjectException;
 import org.offlink.streamer.OfflinkVersion;
 import org.offlink.streamer.ar.MemberSpec;
 import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfReader;
-import org.offlink.streamer.io.AtomicFiles;
-import org.offlink.streamer.io.ErrorText;
-import org.offlink.streamer.io.IoReasons;
-import org.offlink.streamer.io.TempDirectory;
-import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * GCC 12's mkoffload as a library, so that lto-wrapper can run it in-process: builds the device
@@ -78,49 +78,56 @@ public final class Mkoffload {
           "-o",
           "-x");
 
-  private final ToolContext context;
+  private final LinkContext context;
   private final MkoffloadListener listener;
 
   /** An mkoffload running in {@code context}. */
-  public Mkoffload(ToolContext context) {
+  public Mkoffload(LinkContext context) {
     this(context, MkoffloadListener.NONE);
   }
 
   /** An mkoffload running in {@code context} that tells {@code listener} what it does. */
-  public Mkoffload(ToolContext context, MkoffloadListener listener) {
+  public Mkoffload(LinkContext context, MkoffloadListener listener) {
     this.context = Objects.requireNonNull(context, "context");
     this.listener = Objects.requireNonNull(listener, "listener");
   }
 
-  /** Runs one invocation: its exit status, and the image it built when it succeeded. */
+  /** Runs one invocation: the image it built, or why it failed (printed as GCC prints it, too). */
   public MkoffloadResult run(MkoffloadRequest request) {
     try {
-      return new MkoffloadResult(0, Optional.of(build(request)));
+      return MkoffloadResult.built(build(request));
     } catch (ToolFailedException e) {
-      return MkoffloadResult.failed(fatal(e.getMessage()));
-    } catch (OffloadOptionException
-        | UnsupportedGccException
-        | ToolNotFoundException
-        | MalformedObjectException e) {
-      return MkoffloadResult.failed(fatal(e.getMessage()));
-    } catch (IOException | RuntimeException e) {
-      return MkoffloadResult.failed(fatal(ErrorText.of(e)));
+      return failed(MkoffloadFailure.Kind.TOOL_FAILED, e.getMessage(), e.output());
+    } catch (OffloadOptionException e) {
+      return failed(MkoffloadFailure.Kind.OPTIONS, e.getMessage(), "");
+    } catch (UnsupportedGccException e) {
+      return failed(MkoffloadFailure.Kind.UNSUPPORTED_GCC, e.getMessage(), "");
+    } catch (ToolNotFoundException e) {
+      return failed(MkoffloadFailure.Kind.TOOL_NOT_FOUND, e.getMessage(), "");
+    } catch (MalformedObjectException e) {
+      return failed(MkoffloadFailure.Kind.MALFORMED_INPUT, e.getMessage(), "");
+    } catch (IOException e) {
+      return failed(MkoffloadFailure.Kind.IO, ErrorText.of(e), "");
+    } catch (RuntimeException e) {
+      return failed(MkoffloadFailure.Kind.INTERNAL, ErrorText.of(e), "");
     }
+  }
+
+  private MkoffloadResult failed(MkoffloadFailure.Kind kind, String message, String toolOutput) {
+    MkoffloadFailure failure = new MkoffloadFailure(kind, program, message, toolOutput);
+    fatal(context, failure.program(), failure.message());
+    return MkoffloadResult.failed(failure);
   }
 
   /**
    * Prints GCC's two lines for a fatal error and returns the exit status 1; for a failure found
    * before the run (a response file that cannot be expanded).
    */
-  public static int fatal(ToolContext context, String message) {
+  public static int fatal(LinkContext context, String message) {
     return fatal(context, PROGRAM, message);
   }
 
-  private int fatal(String message) {
-    return fatal(context, program, message);
-  }
-
-  private static int fatal(ToolContext context, String program, String message) {
+  private static int fatal(LinkContext context, String program, String message) {
     context.err().println(program + ": fatal error: " + message);
     context.err().println("compilation terminated.");
     context.err().flush();
@@ -131,7 +138,7 @@ public final class Mkoffload {
     if (context.env("COLLECT_GCC").isEmpty()) {
       throw new OffloadOptionException("COLLECT_GCC must be set.");
     }
-    OffloadOptions options = OffloadOptions.parse(request.gccArguments());
+    OffloadOptions options = request.options();
     String output =
         options
             .output()
@@ -151,11 +158,7 @@ public final class Mkoffload {
     clock.mark("input checks");
     RunnerOptions runnerOptions =
         new RunnerOptions(
-            context.err(),
-            options.verbose(),
-            options.saveTemps(),
-            Optional.of(options.dumppfx()),
-            TempDirectory.choose(context.environment(), context.workingDirectory()));
+            context, options.verbose(), options.saveTemps(), Optional.of(options.dumppfx()));
     ProcessRunner runner =
         new ListeningRunner(
             new ForwardingRunner(new SystemProcessRunner(runnerOptions), context.err()),
@@ -165,7 +168,7 @@ public final class Mkoffload {
     program = gcc.release().mkoffloadName(request.target());
     gcc.requireSupported(request.target());
     clock.mark("gcc facts");
-    try (TempFiles temps = newTempFiles(options)) {
+    try (TempFiles temps = new TempFiles(context, options.saveTemps(), options.verbose())) {
       WrapperSource source = buildImage(request.target(), options, runner, gcc, temps);
       clock.mark("image");
       // GCC restores the accel compiler's hidden variables just before the host compile.
@@ -179,7 +182,7 @@ public final class Mkoffload {
         }
         byte[] object = source.elf();
         listener.wrapperReady(request.target(), object, source.image().counts());
-        writeAtomically(out, object);
+        writeAtomically(context.scope(), out, object);
       } else {
         String cFile = writeCFile(temps, options, source);
         runner.runChecked(
@@ -359,26 +362,18 @@ public final class Mkoffload {
    * -dumpmachine/-dumpfullversion}.
    */
   private GccInstallation installation(ProcessRunner runner) throws IOException {
-    Optional<GccInstallation> found = GccInstallation.fromEnvironment(context.environment());
+    Optional<GccInstallation> found =
+        GccInstallation.fromEnvironment(context.environment(), context.workingDirectory());
     if (found.isPresent()) {
       return found.get();
     }
     return GccInstallation.detect(context.environment(), context.workingDirectory(), runner);
   }
 
-  private TempFiles newTempFiles(OffloadOptions options) {
-    return new TempFiles(
-        TempDirectory.choose(context.environment(), context.workingDirectory()),
-        context.workingDirectory(),
-        options.saveTemps(),
-        options.verbose(),
-        context.err());
-  }
-
   /** Writes {@code bytes} to a temp name beside {@code out}, then renames it into place. */
-  static void writeAtomically(Path out, byte[] bytes) throws IOException {
+  static void writeAtomically(LinkScope scope, Path out, byte[] bytes) throws IOException {
     try {
-      AtomicFiles.write(out, bytes);
+      AtomicFiles.write(scope, out, bytes);
     } catch (NoSuchFileException | AccessDeniedException e) {
       throw new IOException("cannot write '" + out + "': " + IoReasons.reason(e), e);
     }

@@ -12,15 +12,29 @@ import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.bridge.wrapper.WrapperMode;
 
 /**
- * Turns an mkoffload command line into a {@link MkoffloadRequest}: offlink's own options ({@code
+ * Reads a mkoffload command line (the {@code mkoffload} launcher's): offlink's own options ({@code
  * --target=}, {@code --wrapper=}; also read from the {@code OFFLINK_FLAGS} environment variable,
  * through {@link OfflinkFlags}, so they reach us through GCC) are taken out, everything else is
- * GCC's. The target comes from {@code --target=} or from the install path {@code
- * .../accel/<target>/mkoffload}. Shared by the CLI and by lto-wrapper's in-process runs, so both
- * read the same flags the same way; the one place mkoffload's command line is read.
+ * GCC's, for {@link org.offlink.bridge.gcc.OffloadOptions#parse}. The target comes from {@code
+ * --target=} or from the install path {@code .../accel/<target>/mkoffload}. lto-wrapper's
+ * in-process runs have no command line: they hand over a typed {@link MkoffloadRequest}.
  */
 public final class MkoffloadInvocation {
   private MkoffloadInvocation() {}
+
+  /**
+   * A command line, read.
+   *
+   * @param target the offload target
+   * @param gccArguments GCC's arguments, without offlink's own options
+   * @param mode how the wrapper object is written
+   */
+  public record CommandLine(OffloadTarget target, List<String> gccArguments, WrapperMode mode) {
+    /** Copies the arguments. */
+    public CommandLine {
+      gccArguments = List.copyOf(gccArguments);
+    }
+  }
 
   /**
    * The request for a command line as the {@code mkoffload} launcher receives it: {@code @file}
@@ -30,7 +44,7 @@ public final class MkoffloadInvocation {
    * @throws ResponseFileException for a response file that cannot be expanded
    * @throws IllegalArgumentException with a one-line reason for a bad offlink option or target
    */
-  public static MkoffloadRequest parseCommandLine(
+  public static CommandLine parseCommandLine(
       List<String> args, String programPath, Map<String, String> environment, Path workingDirectory)
       throws ResponseFileException {
     List<String> argv = new ArrayList<>();
@@ -41,12 +55,12 @@ public final class MkoffloadInvocation {
   }
 
   /**
-   * The request for {@code args} (expanded: no {@code @file} is read here) run as {@code
-   * programPath} in {@code environment}; lto-wrapper's in-process runs call this directly.
+   * The command line {@code args} (expanded: no {@code @file} is read here) run as {@code
+   * programPath} in {@code environment}.
    *
    * @throws IllegalArgumentException with a one-line reason for a bad offlink option or target
    */
-  public static MkoffloadRequest parse(
+  public static CommandLine parse(
       List<String> args, String programPath, Map<String, String> environment) {
     // OFFLINK_FLAGS first (lto-wrapper's words are accepted and ignored), then argv's own words.
     OfflinkFlags flags = OfflinkFlags.fromEnvironment(environment);
@@ -83,7 +97,7 @@ public final class MkoffloadInvocation {
                               + programPath
                               + "': install as .../accel/<target>/mkoffload or pass --target="));
     }
-    return new MkoffloadRequest(resolved, gcc, mode);
+    return new CommandLine(resolved, gcc, mode);
   }
 
   /** The target named by {@code .../accel/<target>/mkoffload}, if the path has that shape. */

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.gcc.AccelEnvironment;
 import org.offlink.bridge.gcc.GccInstallation;
 import org.offlink.bridge.gcc.GccRelease;
@@ -23,8 +22,8 @@ import org.offlink.bridge.temp.TempFiles;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.bridge.tool.ResolvedTool;
 import org.offlink.bridge.tool.ToolLocator;
-import org.offlink.streamer.io.TempDirectory;
-import org.offlink.streamer.io.WorkingDirectory;
+import org.offlink.runtime.LinkContext;
+import org.offlink.runtime.WorkingDirectory;
 
 /**
  * Builds the nvptx device image like GCC 12's nvptx mkoffload (reference §3.3–3.4): runs the accel
@@ -34,21 +33,14 @@ import org.offlink.streamer.io.WorkingDirectory;
  */
 public final class NvptxImageBuilder {
   private final ProcessRunner runner;
-  private final ToolContext context;
+  private final LinkContext context;
   private final GccInstallation gcc;
 
   /** A builder running tools through {@code runner} in {@code context}. */
-  public NvptxImageBuilder(ProcessRunner runner, ToolContext context, GccInstallation gcc) {
+  public NvptxImageBuilder(ProcessRunner runner, LinkContext context, GccInstallation gcc) {
     this.runner = Objects.requireNonNull(runner, "runner");
     this.context = Objects.requireNonNull(context, "context");
     this.gcc = Objects.requireNonNull(gcc, "gcc");
-  }
-
-  /** Builds the image with its own temp-file scope (closed before returning). */
-  public NvptxImage build(OffloadOptions options) throws IOException {
-    try (TempFiles temps = newTempFiles(context, options)) {
-      return build(options, temps);
-    }
   }
 
   /** Builds the image, registering intermediates in the caller's {@code temps}. */
@@ -209,14 +201,5 @@ public final class NvptxImageBuilder {
     ToolLocator locator = new ToolLocator(context.environment(), context.workingDirectory());
     return locator.findAccelCompiler(
         gcc.accelDriverName(OffloadTarget.NVPTX), OffloadTarget.NVPTX.debianPackage(gcc.major()));
-  }
-
-  static TempFiles newTempFiles(ToolContext context, OffloadOptions options) {
-    return new TempFiles(
-        TempDirectory.choose(context.environment(), context.workingDirectory()),
-        context.workingDirectory(),
-        options.saveTemps(),
-        options.verbose(),
-        context.err());
   }
 }

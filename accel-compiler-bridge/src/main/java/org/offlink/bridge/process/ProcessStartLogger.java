@@ -3,6 +3,7 @@ package org.offlink.bridge.process;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ResourceBundle;
+import org.offlink.runtime.JvmProperties;
 
 /**
  * Keeps {@link ProcessBuilder#start} from looking up its {@code System.Logger}. JDK 21+ asks for a
@@ -27,8 +28,7 @@ final class ProcessStartLogger implements System.Logger {
 
   /** Installs the quiet logger if {@code ProcessBuilder} has none yet; idempotent. */
   static void install() {
-    if (System.getProperty("java.util.logging.config.file") != null
-        || System.getProperty("java.util.logging.config.class") != null) {
+    if (JvmProperties.loggingConfigured()) {
       return;
     }
     try {

@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
-import org.offlink.streamer.io.NativeCharset;
+import org.offlink.runtime.NativeCharset;
 
 /**
  * One response file opened by {@link CollectExecute#open}.

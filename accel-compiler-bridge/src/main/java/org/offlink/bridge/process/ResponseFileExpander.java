@@ -8,9 +8,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.offlink.streamer.io.FileKinds;
-import org.offlink.streamer.io.NativeCharset;
-import org.offlink.streamer.io.WorkingDirectory;
+import org.offlink.runtime.FileKinds;
+import org.offlink.runtime.NativeCharset;
+import org.offlink.runtime.WorkingDirectory;
 
 /**
  * Expands {@code @file} arguments the way libiberty's {@code expandargv} does (GCC's tools call it

@@ -12,10 +12,10 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import org.offlink.bridge.tool.ExecutableSearch;
-import org.offlink.streamer.io.ChildEnding;
-import org.offlink.streamer.io.ErrorText;
-import org.offlink.streamer.io.ExitCleanup;
-import org.offlink.streamer.io.NativeCharset;
+import org.offlink.runtime.ErrorText;
+import org.offlink.runtime.LinkContext;
+import org.offlink.runtime.LinkScope;
+import org.offlink.runtime.NativeCharset;
 
 /**
  * The real {@link ProcessRunner}: runs argv lists through {@link ProcessBuilder} (never a shell),
@@ -26,27 +26,27 @@ import org.offlink.streamer.io.NativeCharset;
  * is what {@link Process#exitValue()} yields on Linux.
  */
 public final class SystemProcessRunner implements ProcessRunner {
-  /** How long a child started during an interrupt is given to end before the runner gives up. */
-  private static final long LATE_CHILD_WAIT_MS = 2000;
-
   static {
     ProcessStartLogger.install();
   }
 
   private final CollectExecute conventions;
+  private final LinkScope scope;
 
   /** Creates a runner with the given behaviour. */
   public SystemProcessRunner(RunnerOptions options) {
     Objects.requireNonNull(options, "options");
     // Only a named response file is kept: without a dump prefix even -save-temps removes it.
     boolean keep = options.saveTemps() && options.dumppfx().isPresent();
+    LinkContext context = options.context();
+    this.scope = context.scope();
     this.conventions =
         new CollectExecute(
-            options.err(),
+            context.err(),
             options.verbose(),
             keep,
             options.dumppfx(),
-            ScratchFiles.in(options.tempDirectory()));
+            ScratchFiles.in(scope, context.tempDirectory()));
   }
 
   @Override
@@ -79,7 +79,7 @@ public final class SystemProcessRunner implements ProcessRunner {
     ProcessBuilder pb = new ProcessBuilder(real).directory(command.workingDirectory().toFile());
     pb.environment().clear();
     pb.environment().putAll(command.environment());
-    if (ExitCleanup.shuttingDown()) {
+    if (scope.cancelled()) {
       throw interrupted(command);
     }
     long start = System.nanoTime();
@@ -90,17 +90,25 @@ public final class SystemProcessRunner implements ProcessRunner {
       // "Cannot run program "x": error=2, ..." is the JDK's wording; ours names the program.
       throw new IOException(ErrorText.of(e), e);
     }
-    if (ExitCleanup.shuttingDown()) {
-      // Started while an interrupt's hook was already ending the children: its listing may
-      // have missed this one, so it is ended here the same way (SIGTERM, so that a compiler
-      // driver removes the temporaries it has already made).
-      ChildEnding.endTree(process.toHandle(), LATE_CHILD_WAIT_MS);
+    try {
+      // Started while the link was being cancelled: the cancel's listing may have missed this
+      // one, so it is ended here the same way (SIGTERM, so that a compiler driver removes the
+      // temporaries it has already made).
+      scope.childStarted(process);
+    } catch (IOException cancelled) {
       throw interrupted(command);
     }
-    process.getOutputStream().close();
-    FutureTask<byte[]> out = drain(process.getInputStream());
-    FutureTask<byte[]> err = drain(process.getErrorStream());
-    int status = waitFor(process, command, argv);
+    int status;
+    FutureTask<byte[]> out;
+    FutureTask<byte[]> err;
+    try {
+      process.getOutputStream().close();
+      out = drain(process.getInputStream());
+      err = drain(process.getErrorStream());
+      status = waitFor(process, command, argv);
+    } finally {
+      scope.childEnded(process);
+    }
     Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
     Charset cs = NativeCharset.CHARSET;
     return new CommandResult(

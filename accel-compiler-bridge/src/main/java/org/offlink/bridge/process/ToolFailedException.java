@@ -4,27 +4,27 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * A program offlink ran failed: its argv, exit status and the tail of its stderr. The message
- * follows GCC's wording, {@code <program> returned <N> exit status}.
+ * A program offlink ran failed: its argv, exit status and what it printed (stdout, then stderr).
+ * The message follows GCC's wording, {@code <program> returned <N> exit status}.
  */
 public class ToolFailedException extends IOException {
   private static final long serialVersionUID = 1L;
 
   private final transient List<String> argv;
   private final int exitStatus;
-  private final String stderrTail;
+  private final String output;
 
   /** Creates the exception from a finished run. */
   public ToolFailedException(CommandResult result) {
-    this(result.argv(), result.exitStatus(), tail(result.stderr()));
+    this(result.argv(), result.exitStatus(), result.stdout() + result.stderr());
   }
 
   /** Creates the exception from its parts (e.g. for a timeout, status -1). */
-  public ToolFailedException(List<String> argv, int exitStatus, String stderrTail) {
+  public ToolFailedException(List<String> argv, int exitStatus, String output) {
     super(describe(argv, exitStatus));
     this.argv = List.copyOf(argv);
     this.exitStatus = exitStatus;
-    this.stderrTail = stderrTail;
+    this.output = output;
   }
 
   private static String describe(List<String> argv, int exitStatus) {
@@ -32,11 +32,6 @@ public class ToolFailedException extends IOException {
     return exitStatus < 0
         ? program + " timed out"
         : program + " returned " + exitStatus + " exit status";
-  }
-
-  private static String tail(String text) {
-    int max = 4000;
-    return text.length() <= max ? text : text.substring(text.length() - max);
   }
 
   /** The argv that was run. */
@@ -49,8 +44,8 @@ public class ToolFailedException extends IOException {
     return exitStatus;
   }
 
-  /** The last part of the program's stderr. */
-  public String stderrTail() {
-    return stderrTail;
+  /** What the program printed: its stdout, then its stderr. */
+  public String output() {
+    return output;
   }
 }

@@ -9,18 +9,19 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import org.offlink.streamer.io.ExitCleanup;
-import org.offlink.streamer.io.IoReasons;
-import org.offlink.streamer.io.TempDirectory;
-import org.offlink.streamer.io.WorkingDirectory;
+import org.offlink.runtime.IoReasons;
+import org.offlink.runtime.LinkContext;
+import org.offlink.runtime.LinkScope;
+import org.offlink.runtime.TempDirectory;
+import org.offlink.runtime.WorkingDirectory;
 
 /**
  * Scoped temporary files with GCC's rules. {@link #named} gives {@code <saved name>} under {@code
  * -save-temps} (kept, and announced as {@code [Leaving <name>]} with {@code -v}) and otherwise a
- * fresh {@code <tmpdir>/ccXXXXXX<suffix>} from {@link TempDirectory} (libiberty's rules); {@link
- * #close} deletes every non-kept file, on success and failure alike. Every file it creates is
- * tracked by {@link org.offlink.streamer.io.ExitCleanup}, whose hook each command's main registers,
- * so an interrupt removes them too.
+ * fresh {@code <tmpdir>/ccXXXXXX<suffix>} from {@link TempDirectory} (libiberty's rules, in the
+ * link's temporary folder); {@link #close} deletes every non-kept file, on success and failure
+ * alike. Every file it creates or takes over is tracked by the link's {@link LinkScope}, so a
+ * cancelled link (an interrupt) removes them too.
  *
  * <p>lto-wrapper uses the same scope with GCC's lto-wrapper rules on top ({@link #create}, {@link
  * #register}, {@link #release}, {@link #unlink}): a file it made or took over is removed at {@link
@@ -31,6 +32,7 @@ import org.offlink.streamer.io.WorkingDirectory;
 public final class TempFiles implements AutoCloseable {
   private final Path tempDirectory;
   private final Path workingDirectory;
+  private final LinkScope scope;
   private final boolean saveTemps;
   private final boolean verbose;
   private final PrintStream err;
@@ -38,18 +40,18 @@ public final class TempFiles implements AutoCloseable {
   private final List<String> kept = new ArrayList<>();
   private boolean closed;
 
-  /** Creates an empty scope. */
-  public TempFiles(
-      Path tempDirectory,
-      Path workingDirectory,
-      boolean saveTemps,
-      boolean verbose,
-      PrintStream err) {
-    this.tempDirectory = Objects.requireNonNull(tempDirectory, "tempDirectory");
-    this.workingDirectory = Objects.requireNonNull(workingDirectory, "workingDirectory");
+  /**
+   * An empty scope of {@code context}'s link: its temporary folder, working folder, {@link
+   * LinkScope}, and its stderr for the {@code [Leaving ...]} lines of {@code -save-temps -v}.
+   */
+  public TempFiles(LinkContext context, boolean saveTemps, boolean verbose) {
+    Objects.requireNonNull(context, "context");
+    this.tempDirectory = context.tempDirectory();
+    this.workingDirectory = context.workingDirectory();
+    this.scope = context.scope();
     this.saveTemps = saveTemps;
     this.verbose = verbose;
-    this.err = Objects.requireNonNull(err, "err");
+    this.err = context.err();
   }
 
   /**
@@ -62,14 +64,14 @@ public final class TempFiles implements AutoCloseable {
       kept.add(savedName);
       return savedName;
     }
-    Path file = TempDirectory.createFile(tempDirectory, suffix);
+    Path file = TempDirectory.createFile(scope, tempDirectory, suffix);
     toDelete.add(file);
     return file.toString();
   }
 
   /** A temp file that is deleted at close even with -save-temps (GCC's response files). */
   public synchronized Path scratch(String suffix) throws IOException {
-    Path file = TempDirectory.createFile(tempDirectory, suffix);
+    Path file = TempDirectory.createFile(scope, tempDirectory, suffix);
     toDelete.add(file);
     return file;
   }
@@ -79,7 +81,7 @@ public final class TempFiles implements AutoCloseable {
    * {@link #close} unless -save-temps, which keeps every file of the run.
    */
   public synchronized Path create(String suffix) throws IOException {
-    Path file = TempDirectory.createFile(tempDirectory, suffix);
+    Path file = TempDirectory.createFile(scope, tempDirectory, suffix);
     if (!saveTemps) {
       toDelete.add(file);
     }
@@ -96,14 +98,14 @@ public final class TempFiles implements AutoCloseable {
     }
     Path file = path(name);
     toDelete.add(file);
-    ExitCleanup.track(file);
+    scope.track(file);
   }
 
   /** Hands a file over (to the linker plugin): it is no longer this scope's to delete. */
   public synchronized void release(String name) {
     Path file = path(name);
     toDelete.remove(file);
-    ExitCleanup.untrack(file);
+    scope.untrack(file);
   }
 
   /**
@@ -117,7 +119,7 @@ public final class TempFiles implements AutoCloseable {
     synchronized (this) {
       toDelete.remove(file);
     }
-    ExitCleanup.untrack(file);
+    scope.untrack(file);
     if (saveTemps) {
       return true;
     }
@@ -147,7 +149,7 @@ public final class TempFiles implements AutoCloseable {
     IOException failure = null;
     for (Path p : toDelete) {
       try {
-        TempDirectory.delete(p);
+        TempDirectory.delete(scope, p);
       } catch (IOException e) {
         failure =
             failure == null

@@ -64,7 +64,7 @@ final class DataBlock {
       return known;
     }
     long offset = used;
-    putBytes(text.getBytes(org.offlink.streamer.io.NativeCharset.CHARSET));
+    putBytes(text.getBytes(org.offlink.runtime.NativeCharset.CHARSET));
     putU8(0);
     literals.put(text, offset);
     return offset;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,12 +16,17 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.offlink.bridge.temp.TempFiles;
+import org.offlink.runtime.LinkContext;
 
 class OmpRequiresFileTest {
   @TempDir Path dir;
 
   private TempFiles temps(boolean saveTemps, PrintStream err) {
-    return new TempFiles(dir, dir, saveTemps, false, err);
+    return new TempFiles(
+        LinkContext.of(
+            Map.of("TMPDIR", dir.toString()), dir, InputStream.nullInputStream(), err, err, 022),
+        saveTemps,
+        false);
   }
 
   @Test

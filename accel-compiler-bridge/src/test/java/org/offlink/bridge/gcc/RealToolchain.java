@@ -14,11 +14,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.process.RunnerOptions;
 import org.offlink.bridge.process.SystemProcessRunner;
+import org.offlink.runtime.LinkContext;
 
 /**
  * Test helper around the installed Debian GCC 12: compiles offload objects, runs the stock link
@@ -33,8 +33,8 @@ public final class RealToolchain {
 
   /** Runs argv in dir with PATH, returns the result. */
   public static CommandResult run(Path dir, String path, List<String> argv) throws IOException {
-    return new SystemProcessRunner(
-            RunnerOptions.quiet(new PrintStream(new ByteArrayOutputStream()), dir))
+    PrintStream quiet = new PrintStream(new ByteArrayOutputStream());
+    return new SystemProcessRunner(RunnerOptions.quiet(context(dir, path, quiet)))
         .run(Command.of(argv, Map.of("PATH", path, "HOME", dir.toString()), dir));
   }
 
@@ -92,16 +92,24 @@ public final class RealToolchain {
   }
 
   /** A context for our builders: PATH, COLLECT_GCC=gcc, cwd {@code dir}. */
-  public static ToolContext context(Path dir, String path, PrintStream err) {
-    return new ToolContext(
-        Map.of("PATH", path, "COLLECT_GCC", "gcc", "TMPDIR", dir.toString()), dir, err, err);
+  public static LinkContext context(Path dir, String path, PrintStream err) {
+    return LinkContext.of(
+        Map.of("PATH", path, "COLLECT_GCC", "gcc", "TMPDIR", dir.toString()),
+        dir,
+        java.io.InputStream.nullInputStream(),
+        err,
+        err,
+        022);
   }
 
   /** A real runner with -save-temps naming for {@code options}. */
   public static SystemProcessRunner runner(OffloadOptions options, Path dir, PrintStream err) {
     return new SystemProcessRunner(
         new RunnerOptions(
-            err, options.verbose(), options.saveTemps(), Optional.of(options.dumppfx()), dir));
+            context(dir, SAFE_PATH, err),
+            options.verbose(),
+            options.saveTemps(),
+            Optional.of(options.dumppfx())));
   }
 
   /** Concatenates the C string literals starting at {@code from} up to the next {@code ;}. */

@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -17,7 +19,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.offlink.bridge.gcc.OffloadAbi;
 import org.offlink.bridge.gcc.OffloadOptions;
+import org.offlink.bridge.gcc.OffloadOptionsFixture;
 import org.offlink.bridge.temp.TempFiles;
+import org.offlink.runtime.LinkContext;
 import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfReader;
 import org.offlink.streamer.elf.SectionType;
@@ -42,7 +46,7 @@ class GcnEarlyDebugTest {
   void objects() throws Exception {
     ElfObjectBuilder plain = new ElfObjectBuilder();
     plain.section(".text", SectionType.PROGBITS, Set.of(SectionFlag.ALLOC), 1, new byte[4]);
-    plain.writeTo(cwd.resolve("plain.o"));
+    Files.write(cwd.resolve("plain.o"), plain.toBytes());
     ElfObjectBuilder debug = new ElfObjectBuilder();
     debug.section(".text", SectionType.PROGBITS, Set.of(SectionFlag.ALLOC), 1, new byte[4]);
     ElfObjectBuilder.SectionHandle info =
@@ -53,17 +57,27 @@ class GcnEarlyDebugTest {
             1,
             new byte[16]);
     debug.rela(info, 0, 10, debug.sectionSymbol(info), 0);
-    debug.writeTo(cwd.resolve("debug.o"));
+    Files.write(cwd.resolve("debug.o"), debug.toBytes());
     Files.copy(cwd.resolve("debug.o"), cwd.resolve("lib.a"));
   }
 
+  private LinkContext context() {
+    PrintStream stream = new PrintStream(err, true, StandardCharsets.UTF_8);
+    return LinkContext.of(
+        Map.of("TMPDIR", tmpdir.toString()),
+        cwd,
+        InputStream.nullInputStream(),
+        stream,
+        stream,
+        022);
+  }
+
   private TempFiles temps(boolean saveTemps) {
-    return new TempFiles(
-        tmpdir, cwd, saveTemps, true, new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new TempFiles(context(), saveTemps, true);
   }
 
   private static OffloadOptions options(boolean saveTemps) throws Exception {
-    return OffloadOptions.of(
+    return OffloadOptionsFixture.of(
         INPUTS, OffloadAbi.LP64, true, List.of("-march=gfx906"), saveTemps, true, "./x.xamdgcn");
   }
 
@@ -73,7 +87,10 @@ class GcnEarlyDebugTest {
     try (TempFiles temps = temps(true)) {
       made =
           GcnEarlyDebug.copyAll(
-              options(true), GcnTargetSettings.fromArguments(List.of("-march=gfx906")), temps, cwd);
+              options(true),
+              GcnTargetSettings.fromArguments(List.of("-march=gfx906")),
+              temps,
+              context());
     }
     assertEquals(List.of("./x.xamdgcn.mkoffload.dbg1.o"), made, "plain.o was attempt 0");
     assertFalse(Files.exists(cwd.resolve("x.xamdgcn.mkoffload.dbg0.o")));
@@ -100,7 +117,7 @@ class GcnEarlyDebugTest {
               options(false),
               GcnTargetSettings.fromArguments(List.of("-march=gfx906")),
               temps,
-              cwd);
+              context());
       assertEquals(1, made.size());
       Path copy = Path.of(made.get(0));
       assertEquals(tmpdir, copy.getParent());

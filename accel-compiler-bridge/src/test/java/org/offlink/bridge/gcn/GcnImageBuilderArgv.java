@@ -3,6 +3,7 @@ package org.offlink.bridge.gcn;
 import java.util.List;
 import org.offlink.bridge.gcc.OffloadAbi;
 import org.offlink.bridge.gcc.OffloadOptions;
+import org.offlink.bridge.gcc.OffloadOptionsFixture;
 
 /** Test access to the package-private gcn argv builders. */
 public final class GcnImageBuilderArgv {
@@ -12,7 +13,7 @@ public final class GcnImageBuilderArgv {
   public static List<String> link(String driver, List<String> args, String asm2, String hsaco)
       throws Exception {
     OffloadOptions o =
-        OffloadOptions.of(
+        OffloadOptionsFixture.of(
             List.of(args.get(0)),
             OffloadAbi.LP64,
             true,

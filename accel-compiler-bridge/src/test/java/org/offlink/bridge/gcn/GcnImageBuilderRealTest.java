@@ -19,11 +19,13 @@ import org.offlink.bridge.gcc.GccInstallation;
 import org.offlink.bridge.gcc.GccVersion;
 import org.offlink.bridge.gcc.OffloadAbi;
 import org.offlink.bridge.gcc.OffloadOptions;
+import org.offlink.bridge.gcc.OffloadOptionsFixture;
 import org.offlink.bridge.gcc.RealToolchain;
 import org.offlink.bridge.gcc.UnsupportedGccException;
 import org.offlink.bridge.image.GcnImage;
 import org.offlink.bridge.image.GcnKernel;
 import org.offlink.bridge.process.CommandResult;
+import org.offlink.bridge.temp.TempScopes;
 
 /** Compares our amdgcn image with what the installed GCC 12 mkoffload registers. */
 class GcnImageBuilderRealTest {
@@ -55,11 +57,12 @@ class GcnImageBuilderRealTest {
     OffloadOptions options =
         OffloadOptions.parse(RealToolchain.readArgs(stock.resolve("x.offload_args")));
     GcnImage image =
-        new GcnImageBuilder(
-                RealToolchain.runner(options, ours, err),
-                RealToolchain.context(ours, RealToolchain.SAFE_PATH, err),
-                GCC)
-            .build(options);
+        TempScopes.build(
+            RealToolchain.context(ours, RealToolchain.SAFE_PATH, err),
+            options,
+            (ctx, temps) ->
+                new GcnImageBuilder(RealToolchain.runner(options, ours, err), ctx, GCC)
+                    .build(options, temps));
     String c = RealToolchain.readC(stock.resolve("x.xamdgcn-amdhsa.c"));
     List<GcnKernel> kernels = new ArrayList<>();
     for (List<String> g :
@@ -114,7 +117,7 @@ class GcnImageBuilderRealTest {
   void gfx908FailsWithClearMessage() throws Exception {
     RealToolchain.compile(ours, "t", OMP, "-fopenmp", "-foffload=amdgcn-amdhsa");
     OffloadOptions options =
-        OffloadOptions.of(
+        OffloadOptionsFixture.of(
             List.of("t.o"),
             OffloadAbi.LP64,
             true,
@@ -126,11 +129,12 @@ class GcnImageBuilderRealTest {
         assertThrows(
             UnsupportedGccException.class,
             () ->
-                new GcnImageBuilder(
-                        RealToolchain.runner(options, ours, err),
-                        RealToolchain.context(ours, RealToolchain.SAFE_PATH, err),
-                        GCC)
-                    .build(options));
+                TempScopes.build(
+                    RealToolchain.context(ours, RealToolchain.SAFE_PATH, err),
+                    options,
+                    (ctx, temps) ->
+                        new GcnImageBuilder(RealToolchain.runner(options, ours, err), ctx, GCC)
+                            .build(options, temps)));
     assertTrue(e.getMessage().contains("-march=gfx908"), e.getMessage());
     assertTrue(e.getMessage().contains("no libgomp.a"), e.getMessage());
     assertEquals(1, e.getMessage().lines().count());
@@ -139,7 +143,7 @@ class GcnImageBuilderRealTest {
   @Test
   void unknownMarchIsRefusedBeforeRunning() throws Exception {
     OffloadOptions options =
-        OffloadOptions.of(
+        OffloadOptionsFixture.of(
             List.of("t.o"),
             OffloadAbi.LP64,
             true,
@@ -153,9 +157,10 @@ class GcnImageBuilderRealTest {
         assertThrows(
             UnsupportedGccException.class,
             () ->
-                new GcnImageBuilder(
-                        fake, RealToolchain.context(ours, RealToolchain.SAFE_PATH, err), GCC)
-                    .build(options));
+                TempScopes.build(
+                    RealToolchain.context(ours, RealToolchain.SAFE_PATH, err),
+                    options,
+                    (ctx, temps) -> new GcnImageBuilder(fake, ctx, GCC).build(options, temps)));
     assertEquals(
         "unknown amdgcn architecture '-march=gfx1030'; GCC 12 supports fiji, gfx900,"
             + " gfx906 and gfx908",

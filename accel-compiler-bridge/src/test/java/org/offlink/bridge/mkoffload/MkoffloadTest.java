@@ -16,11 +16,12 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.gcc.OffloadOptions;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.bridge.wrapper.WrapperMode;
+import org.offlink.runtime.LinkContext;
+import org.offlink.runtime.LinkScope;
 
 class MkoffloadTest {
   @TempDir Path dir;
@@ -69,8 +70,8 @@ class MkoffloadTest {
   @Test
   void atomicWriteLeavesOnlyTheResult() throws IOException {
     Path out = dir.resolve("w.o");
-    Mkoffload.writeAtomically(out, new byte[] {1, 2, 3});
-    Mkoffload.writeAtomically(out, new byte[] {4, 5});
+    Mkoffload.writeAtomically(LinkScope.withUmask(022), out, new byte[] {1, 2, 3});
+    Mkoffload.writeAtomically(LinkScope.withUmask(022), out, new byte[] {4, 5});
     assertArrayEquals(new byte[] {4, 5}, Files.readAllBytes(out));
     try (var files = Files.list(dir)) {
       assertEquals(List.of(out), files.toList());
@@ -89,7 +90,9 @@ class MkoffloadTest {
       }
       Path target = out;
       IOException e =
-          assertThrows(IOException.class, () -> Mkoffload.writeAtomically(target, new byte[1]));
+          assertThrows(
+              IOException.class,
+              () -> Mkoffload.writeAtomically(LinkScope.withUmask(022), target, new byte[1]));
       assertTrue(e.getMessage().contains(target.toString()), e.getMessage());
       String reason =
           Files.isWritable(ro) ? "No such file or directory" : "Permission denied"; // the OS's
@@ -100,21 +103,25 @@ class MkoffloadTest {
   }
 
   @Test
-  void missingOutputIsAFatalError() {
+  void missingOutputIsAFatalError() throws Exception {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    ToolContext ctx =
-        new ToolContext(
+    LinkContext ctx =
+        LinkContext.of(
             Map.of("COLLECT_GCC", "gcc"),
             dir,
+            java.io.InputStream.nullInputStream(),
             new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
+            new PrintStream(err, true, StandardCharsets.UTF_8),
+            022);
     int status =
         new Mkoffload(ctx)
             .run(
                 new MkoffloadRequest(
                     OffloadTarget.NVPTX,
-                    List.of("-fopenmp", "-foffload-abi=lp64", "-dumpbase", "x", "in.o"),
-                    WrapperMode.ELF))
+                    OffloadOptions.parse(
+                        List.of("-fopenmp", "-foffload-abi=lp64", "-dumpbase", "x", "in.o")),
+                    WrapperMode.ELF,
+                    false))
             .status();
     assertEquals(1, status);
     assertEquals(

@@ -10,14 +10,16 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.gcc.GccInstallation;
 import org.offlink.bridge.gcc.GccVersion;
 import org.offlink.bridge.gcc.OffloadAbi;
 import org.offlink.bridge.gcc.OffloadOptions;
+import org.offlink.bridge.gcc.OffloadOptionsFixture;
 import org.offlink.bridge.gcn.GcnImageBuilderArgv;
 import org.offlink.bridge.image.NvptxImage;
 import org.offlink.bridge.process.FakeProcessRunner;
+import org.offlink.bridge.temp.TempScopes;
+import org.offlink.runtime.LinkContext;
 
 /** Golden argv of the accel runs, with temp paths normalised to {@code <tmp>}. */
 class NvptxArgvGoldenTest {
@@ -51,7 +53,7 @@ class NvptxArgvGoldenTest {
             "/g");
     PrintStream err = new PrintStream(new ByteArrayOutputStream());
     OffloadOptions options =
-        OffloadOptions.of(
+        OffloadOptionsFixture.of(
             List.of("t.o"),
             OffloadAbi.LP64,
             true,
@@ -60,11 +62,15 @@ class NvptxArgvGoldenTest {
             false,
             "./x.xnvptx-none");
     NvptxImage image =
-        new NvptxImageBuilder(
-                fake,
-                new ToolContext(env, dir, err, err),
-                new GccInstallation("x86_64-linux-gnu", new GccVersion(12, 2, 0)))
-            .build(options);
+        TempScopes.build(
+            LinkContext.of(env, dir, java.io.InputStream.nullInputStream(), err, err, 022),
+            options,
+            (ctx, temps) ->
+                new NvptxImageBuilder(
+                        fake,
+                        ctx,
+                        new GccInstallation("x86_64-linux-gnu", new GccVersion(12, 2, 0)))
+                    .build(options, temps));
     assertEquals(1, image.functions().size());
     assertEquals(1, fake.commands().size());
     String argv =
@@ -92,13 +98,18 @@ class NvptxArgvGoldenTest {
     FakeProcessRunner fake = FakeProcessRunner.succeeding();
     PrintStream err = new PrintStream(new ByteArrayOutputStream());
     OffloadOptions options =
-        OffloadOptions.of(List.of("t.o"), OffloadAbi.ILP32, false, List.of(), false, false, "x");
+        OffloadOptionsFixture.of(
+            List.of("t.o"), OffloadAbi.ILP32, false, List.of(), false, false, "x");
     NvptxImage image =
-        new NvptxImageBuilder(
-                fake,
-                new ToolContext(Map.of(), dir, err, err),
-                new GccInstallation("x86_64-linux-gnu", new GccVersion(12, 2, 0)))
-            .build(options);
+        TempScopes.build(
+            LinkContext.of(Map.of(), dir, java.io.InputStream.nullInputStream(), err, err, 022),
+            options,
+            (ctx, temps) ->
+                new NvptxImageBuilder(
+                        fake,
+                        ctx,
+                        new GccInstallation("x86_64-linux-gnu", new GccVersion(12, 2, 0)))
+                    .build(options, temps));
     assertEquals(NvptxImage.empty().ptxChunks(), image.ptxChunks());
     assertEquals(List.of(), fake.commands());
   }

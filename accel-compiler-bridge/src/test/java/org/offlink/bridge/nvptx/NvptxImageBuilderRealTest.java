@@ -18,11 +18,13 @@ import org.junit.jupiter.api.io.TempDir;
 import org.offlink.bridge.gcc.GccInstallation;
 import org.offlink.bridge.gcc.GccVersion;
 import org.offlink.bridge.gcc.OffloadOptions;
+import org.offlink.bridge.gcc.OffloadOptionsFixture;
 import org.offlink.bridge.gcc.RealToolchain;
 import org.offlink.bridge.image.NvptxFunction;
 import org.offlink.bridge.image.NvptxImage;
 import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.process.ToolFailedException;
+import org.offlink.bridge.temp.TempScopes;
 import org.offlink.bridge.tool.ToolNotFoundException;
 
 /** Compares our nvptx image with what the installed GCC 12 mkoffload registers. */
@@ -54,11 +56,12 @@ class NvptxImageBuilderRealTest {
     OffloadOptions options =
         OffloadOptions.parse(RealToolchain.readArgs(stock.resolve("x.offload_args")));
     NvptxImage image =
-        new NvptxImageBuilder(
-                RealToolchain.runner(options, ours, err),
-                RealToolchain.context(ours, ourPath, err),
-                GCC)
-            .build(options);
+        TempScopes.build(
+            RealToolchain.context(ours, ourPath, err),
+            options,
+            (ctx, temps) ->
+                new NvptxImageBuilder(RealToolchain.runner(options, ours, err), ctx, GCC)
+                    .build(options, temps));
     String c = RealToolchain.readC(stock.resolve("x.xnvptx-none.c"));
     List<byte[]> chunks = RealToolchain.ptxChunks(c);
     assertEquals(chunks.size(), image.ptxChunks().size());
@@ -115,11 +118,12 @@ class NvptxImageBuilderRealTest {
     OffloadOptions options =
         OffloadOptions.parse(RealToolchain.readArgs(stock.resolve("x.offload_args")));
     NvptxImage image =
-        new NvptxImageBuilder(
-                RealToolchain.runner(options, ours, err),
-                RealToolchain.context(ours, trapPath, err),
-                GCC)
-            .build(options);
+        TempScopes.build(
+            RealToolchain.context(ours, trapPath, err),
+            options,
+            (ctx, temps) ->
+                new NvptxImageBuilder(RealToolchain.runner(options, ours, err), ctx, GCC)
+                    .build(options, temps));
     assertEquals(List.of("b"), image.variables());
     String warnings = errBytes.toString(StandardCharsets.UTF_8);
     assertEquals(
@@ -130,7 +134,7 @@ class NvptxImageBuilderRealTest {
   @Test
   void missingAccelCompilerAndFailingAccelCompiler() throws Exception {
     OffloadOptions options =
-        OffloadOptions.of(
+        OffloadOptionsFixture.of(
             List.of("t.o"),
             org.offlink.bridge.gcc.OffloadAbi.LP64,
             true,
@@ -142,11 +146,12 @@ class NvptxImageBuilderRealTest {
         assertThrows(
             ToolNotFoundException.class,
             () ->
-                new NvptxImageBuilder(
-                        RealToolchain.runner(options, ours, err),
-                        RealToolchain.context(ours, "/nonexistent", err),
-                        GCC)
-                    .build(options));
+                TempScopes.build(
+                    RealToolchain.context(ours, "/nonexistent", err),
+                    options,
+                    (ctx, temps) ->
+                        new NvptxImageBuilder(RealToolchain.runner(options, ours, err), ctx, GCC)
+                            .build(options, temps)));
     assertEquals("gcc-12-offload-nvptx", nf.debianPackage());
     // the input is not an offload object: the real accel compiler fails
     Files.writeString(ours.resolve("t.o"), "not an object");
@@ -154,13 +159,14 @@ class NvptxImageBuilderRealTest {
         assertThrows(
             ToolFailedException.class,
             () ->
-                new NvptxImageBuilder(
-                        RealToolchain.runner(options, ours, err),
-                        RealToolchain.context(ours, RealToolchain.SAFE_PATH, err),
-                        GCC)
-                    .build(options));
+                TempScopes.build(
+                    RealToolchain.context(ours, RealToolchain.SAFE_PATH, err),
+                    options,
+                    (ctx, temps) ->
+                        new NvptxImageBuilder(RealToolchain.runner(options, ours, err), ctx, GCC)
+                            .build(options, temps)));
     assertEquals("x86_64-linux-gnu-accel-nvptx-none-gcc-12", tf.argv().get(0));
     assertNotEquals(0, tf.exitStatus());
-    assertTrue(!tf.stderrTail().isEmpty());
+    assertTrue(!tf.output().isEmpty());
   }
 }

@@ -14,15 +14,17 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.gcc.GccInstallation;
 import org.offlink.bridge.gcc.GccVersion;
 import org.offlink.bridge.gcc.OffloadAbi;
 import org.offlink.bridge.gcc.OffloadOptionException;
 import org.offlink.bridge.gcc.OffloadOptions;
+import org.offlink.bridge.gcc.OffloadOptionsFixture;
 import org.offlink.bridge.image.NvptxImage;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.FakeProcessRunner;
+import org.offlink.bridge.temp.TempScopes;
+import org.offlink.runtime.LinkContext;
 
 /**
  * The nvptx build with a GCC 13+ record: the requires file handed to the accel compiler and read
@@ -54,14 +56,18 @@ class NvptxReleaseBuildTest {
         Map.of("PATH", bin.toString(), "COLLECT_GCC", "gcc", "TMPDIR", dir.toString());
     PrintStream err = new PrintStream(new ByteArrayOutputStream());
     OffloadOptions options =
-        OffloadOptions.of(
+        OffloadOptionsFixture.of(
             List.of("t.o"), OffloadAbi.LP64, true, targetOptions, false, false, "./x.xnvptx-none");
     NvptxImage image =
-        new NvptxImageBuilder(
-                fake,
-                new ToolContext(env, dir, err, err),
-                new GccInstallation("x86_64-linux-gnu", new GccVersion(major, 1, 0)))
-            .build(options);
+        TempScopes.build(
+            LinkContext.of(env, dir, java.io.InputStream.nullInputStream(), err, err, 022),
+            options,
+            (ctx, temps) ->
+                new NvptxImageBuilder(
+                        fake,
+                        ctx,
+                        new GccInstallation("x86_64-linux-gnu", new GccVersion(major, 1, 0)))
+                    .build(options, temps));
     seen.addAll(fake.commands());
     return image;
   }

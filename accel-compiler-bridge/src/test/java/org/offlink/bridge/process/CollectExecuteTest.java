@@ -14,8 +14,8 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.offlink.streamer.io.ExitCleanup;
-import org.offlink.streamer.io.TempDirectory;
+import org.offlink.runtime.LinkScope;
+import org.offlink.runtime.TempDirectory;
 
 class CollectExecuteTest {
   @TempDir Path cwd;
@@ -23,10 +23,11 @@ class CollectExecuteTest {
   private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
   private final PrintStream err = new PrintStream(errBytes, true, StandardCharsets.UTF_8);
   private final List<String> argv = List.of("/bin/prog", "", "a b", "q'\"");
+  private final LinkScope scope = LinkScope.withUmask(022);
 
   private CollectExecute conventions(boolean verbose, boolean saveTemps) {
     return new CollectExecute(
-        err, verbose, saveTemps, Optional.of("./x.pfx"), ScratchFiles.in(tmp));
+        err, verbose, saveTemps, Optional.of("./x.pfx"), ScratchFiles.in(scope, tmp));
   }
 
   @Test
@@ -50,13 +51,19 @@ class CollectExecuteTest {
     assertEquals(tmp, file.getParent());
     assertTrue(file.getFileName().toString().matches("cc[A-Za-z0-9]{6}"), rsp.name());
     assertEquals(file.toString(), rsp.name());
-    assertTrue(ExitCleanup.isTracked(file), "an interrupt must remove it");
     rsp.write(List.of("/bin/prog", "one"));
     assertEquals("one\n", Files.readString(file));
     c.remove(rsp);
     assertFalse(Files.exists(file));
-    assertFalse(ExitCleanup.isTracked(file));
     assertEquals(List.of(), listing(cwd));
+  }
+
+  @Test
+  void aTempResponseFileIsTheLinksToRemoveWhenCancelled() throws IOException {
+    ResponseFile rsp = conventions(false, false).open(cwd, Optional.of(".gcc_args"));
+    assertTrue(Files.exists(rsp.path()));
+    scope.cancel();
+    assertFalse(Files.exists(rsp.path()), "an interrupt must remove it");
   }
 
   @Test
@@ -66,15 +73,16 @@ class CollectExecuteTest {
     assertTrue(rsp.name().startsWith(tmp.resolve("cc").toString()), rsp.name());
     c.remove(rsp);
     assertTrue(Files.exists(rsp.path()), "GCC unlinks response files only without -save-temps");
-    TempDirectory.delete(rsp.path());
+    TempDirectory.delete(scope, rsp.path());
   }
 
   @Test
   void noDumpPrefixMeansATempFileEvenWithSaveTemps() throws IOException {
-    CollectExecute c = new CollectExecute(err, false, true, Optional.empty(), ScratchFiles.in(tmp));
+    CollectExecute c =
+        new CollectExecute(err, false, true, Optional.empty(), ScratchFiles.in(scope, tmp));
     ResponseFile rsp = c.open(cwd, Optional.of(".gcc_args"));
     assertEquals(tmp, rsp.path().getParent());
-    TempDirectory.delete(rsp.path());
+    TempDirectory.delete(scope, rsp.path());
   }
 
   @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.offlink.runtime.LinkContext;
 
 class SystemProcessRunnerTest {
   @TempDir Path dir;
@@ -24,9 +26,14 @@ class SystemProcessRunnerTest {
   private final PrintStream err = new PrintStream(errBytes, true, StandardCharsets.UTF_8);
   private final Map<String, String> env = Map.of("PATH", "/usr/bin:/bin");
 
+  private LinkContext context() {
+    return LinkContext.of(
+        Map.of("TMPDIR", dir.toString()), dir, InputStream.nullInputStream(), err, err, 022);
+  }
+
   private SystemProcessRunner runner(boolean verbose, boolean saveTemps) {
     return new SystemProcessRunner(
-        new RunnerOptions(err, verbose, saveTemps, Optional.of("./x.pfx"), dir));
+        new RunnerOptions(context(), verbose, saveTemps, Optional.of("./x.pfx")));
   }
 
   @Test
@@ -111,7 +118,7 @@ class SystemProcessRunnerTest {
   void saveTempsWithoutADumpPrefixStillRemovesTheTempResponseFile() throws IOException {
     Command c =
         Command.of(List.of(showScript().toString(), "one"), env, dir).withResponseFile(".gcc_args");
-    RunnerOptions options = new RunnerOptions(err, true, true, Optional.empty(), dir);
+    RunnerOptions options = new RunnerOptions(context(), true, true, Optional.empty());
     CommandResult r = new SystemProcessRunner(options).run(c);
     String rsp = r.argv().get(1);
     assertTrue(rsp.startsWith("@" + dir.resolve("cc")), rsp);

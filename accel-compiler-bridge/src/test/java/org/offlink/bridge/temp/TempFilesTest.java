@@ -5,12 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.offlink.runtime.LinkContext;
 
 /** The one temporary-file scope, with mkoffload's and lto-wrapper's rules. */
 class TempFilesTest {
@@ -20,7 +23,11 @@ class TempFilesTest {
   private final PrintStream err = new PrintStream(errBytes, true, StandardCharsets.UTF_8);
 
   private TempFiles scope(boolean saveTemps, boolean verbose) {
-    return new TempFiles(tmp, cwd, saveTemps, verbose, err);
+    return new TempFiles(
+        LinkContext.of(
+            Map.of("TMPDIR", tmp.toString()), cwd, InputStream.nullInputStream(), err, err, 022),
+        saveTemps,
+        verbose);
   }
 
   @Test

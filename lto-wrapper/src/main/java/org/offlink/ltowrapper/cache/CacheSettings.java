@@ -28,14 +28,16 @@ public record CacheSettings(Path directory, long maxBytes) {
   }
 
   /**
-   * The settings {@code environment} gives; empty when it names no folder at all (no {@code
-   * OFFLINK_CACHE_DIR}, {@code XDG_CACHE_HOME} or {@code HOME}).
+   * The settings {@code environment} gives (a relative {@code OFFLINK_CACHE_DIR} is taken from
+   * {@code workingDirectory}); empty when it names no folder at all (no {@code OFFLINK_CACHE_DIR},
+   * {@code XDG_CACHE_HOME} or {@code HOME}).
    *
    * @throws IllegalArgumentException for an {@code OFFLINK_CACHE_MAX} that is not a size, with a
    *     one-line message naming the variable
    */
-  public static Optional<CacheSettings> fromEnvironment(Map<String, String> environment) {
-    Optional<Path> dir = directory(environment);
+  public static Optional<CacheSettings> fromEnvironment(
+      Map<String, String> environment, Path workingDirectory) {
+    Optional<Path> dir = directory(environment, workingDirectory);
     if (dir.isEmpty()) {
       return Optional.empty();
     }
@@ -44,10 +46,10 @@ public record CacheSettings(Path directory, long maxBytes) {
     return Optional.of(new CacheSettings(dir.get(), limit));
   }
 
-  private static Optional<Path> directory(Map<String, String> environment) {
+  private static Optional<Path> directory(Map<String, String> environment, Path workingDirectory) {
     String own = environment.get("OFFLINK_CACHE_DIR");
     if (own != null && !own.isEmpty()) {
-      return Optional.of(Path.of(own).toAbsolutePath());
+      return Optional.of(workingDirectory.resolve(own));
     }
     String xdg = environment.get("XDG_CACHE_HOME");
     // The XDG base-directory rule: a relative value is invalid and ignored.

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.offlink.ltowrapper.io.InputFile;
+import org.offlink.runtime.LinkScope;
 
 /**
  * One link's device-image cache: the local folder, then the remote cache when one is configured (a
@@ -19,6 +20,7 @@ public final class ImageCache {
   /** Trims the folder at most this often (a trim lists every entry). */
   private static final long TRIM_INTERVAL_MS = 60_000;
 
+  private final LinkScope scope;
   private final CacheSettings settings;
   private final ImageKeys keys;
   private final LocalImageCache local;
@@ -31,6 +33,7 @@ public final class ImageCache {
   /**
    * A cache for one link.
    *
+   * @param scope the link's scope (entries being written are its files until renamed)
    * @param settings the local folder and its size limit
    * @param keys takes the keys
    * @param remote the shared cache, if configured
@@ -38,6 +41,7 @@ public final class ImageCache {
    * @param tell prints the hit-or-miss line of each target ({@code -v}, {@code -save-temps})
    */
   public ImageCache(
+      LinkScope scope,
       CacheSettings settings,
       ImageKeys keys,
       Optional<RemoteImageCache> remote,
@@ -45,6 +49,7 @@ public final class ImageCache {
       Optional<Consumer<String>> tell) {
     this.settings = Objects.requireNonNull(settings, "settings");
     this.keys = Objects.requireNonNull(keys, "keys");
+    this.scope = Objects.requireNonNull(scope, "scope");
     this.local = new LocalImageCache(settings.directory());
     this.remote = Objects.requireNonNull(remote, "remote");
     this.warn = Objects.requireNonNull(warn, "warn");
@@ -189,7 +194,7 @@ public final class ImageCache {
       return;
     }
     try {
-      local.write(key, image);
+      local.write(scope, key, image);
     } catch (IOException e) {
       localProblem("cannot write " + local.entryPath(key) + ": " + e.getMessage());
     }

@@ -21,6 +21,7 @@ import org.offlink.bridge.tool.ToolLocator;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.io.ObjectScan;
 import org.offlink.ltowrapper.io.ScannedInputs;
+import org.offlink.runtime.JvmProperties;
 import org.offlink.streamer.OfflinkVersion;
 import org.offlink.streamer.inspect.Sha256Digest;
 
@@ -259,7 +260,7 @@ public final class ImageKeys {
   /** offlink's version, then each jar it runs from with its size and time, one per line. */
   private static String offlinkStamps() {
     StringBuilder b = new StringBuilder(OfflinkVersion.number());
-    String classPath = System.getProperty("java.class.path", "");
+    String classPath = JvmProperties.classPath();
     for (String entry : classPath.split(File.pathSeparator)) {
       if (entry.endsWith(".jar")) {
         File jar = new File(entry);

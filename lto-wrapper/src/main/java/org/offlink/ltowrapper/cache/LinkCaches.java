@@ -1,13 +1,12 @@
 package org.offlink.ltowrapper.cache;
 
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.offlink.bridge.OfflinkFlags;
 import org.offlink.ltowrapper.io.ScannedInputs;
-import org.offlink.streamer.io.TempDirectory;
+import org.offlink.runtime.LinkContext;
 
 /**
  * Sets up one link's {@link ImageCache} from its environment: on unless {@code
@@ -20,8 +19,7 @@ public final class LinkCaches {
   /**
    * The cache for a link, or empty when it is off.
    *
-   * @param environment lto-wrapper's environment (also mkoffload's)
-   * @param cwd the working directory
+   * @param context the link (its environment is also mkoffload's)
    * @param scans the link's input scans
    * @param warn prints one warning line
    * @param tell prints each target's hit-or-miss line, under {@code -v} or {@code -save-temps}
@@ -29,12 +27,12 @@ public final class LinkCaches {
    *     keeps stock's stderr when nothing is cached)
    */
   public static Optional<ImageCache> forLink(
-      Map<String, String> environment,
-      Path cwd,
+      LinkContext context,
       ScannedInputs scans,
       Consumer<String> warn,
       Optional<Consumer<String>> tell,
       Optional<Consumer<String>> explain) {
+    Map<String, String> environment = context.environment();
     OfflinkFlags flags = OfflinkFlags.fromEnvironment(environment);
     if (!flags.cache()) {
       return Optional.empty();
@@ -46,7 +44,7 @@ public final class LinkCaches {
     }
     Optional<CacheSettings> settings;
     try {
-      settings = CacheSettings.fromEnvironment(environment);
+      settings = CacheSettings.fromEnvironment(environment, context.workingDirectory());
     } catch (IllegalArgumentException e) {
       warn.accept(e.getMessage() + "; the offload image cache is off");
       return Optional.empty();
@@ -56,9 +54,11 @@ public final class LinkCaches {
           t -> t.accept("offload image cache: off (no OFFLINK_CACHE_DIR, XDG_CACHE_HOME or HOME)"));
       return Optional.empty();
     }
-    ImageKeys keys = new ImageKeys(environment, cwd, TempDirectory.choose(environment, cwd), scans);
+    ImageKeys keys =
+        new ImageKeys(environment, context.workingDirectory(), context.tempDirectory(), scans);
     ImageCache cache =
         new ImageCache(
+            context.scope(),
             settings.get(),
             keys,
             remote(environment, flags.remoteCacheReadOnly(), warn),

@@ -10,7 +10,8 @@ import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.offlink.streamer.io.AtomicFiles;
+import org.offlink.runtime.AtomicFiles;
+import org.offlink.runtime.LinkScope;
 
 /**
  * The local device-image cache: one file per entry, {@code <dir>/v1/<first two digits>/<key>.img}
@@ -72,11 +73,14 @@ public final class LocalImageCache {
     }
   }
 
-  /** Stores {@code image} under {@code key}: a temporary file, then a rename. */
-  public void write(CacheKey key, CachedImage image) throws IOException {
+  /**
+   * Stores {@code image} under {@code key}: a temporary file (the link of {@code scope} removes it
+   * if cancelled meanwhile), then a rename.
+   */
+  public void write(LinkScope scope, CacheKey key, CachedImage image) throws IOException {
     Path file = entryPath(key);
     prepare(key);
-    AtomicFiles.write(file, out -> CacheEntryFile.writeTo(out, image));
+    AtomicFiles.write(scope, file, out -> CacheEntryFile.writeTo(out, image));
   }
 
   /** Removes the entry for {@code key} (a damaged one); absent is fine. */

@@ -16,6 +16,7 @@ import org.offlink.ltowrapper.run.Diagnostics;
 import org.offlink.ltowrapper.run.DumpNames;
 import org.offlink.ltowrapper.run.LinkTemps;
 import org.offlink.ltowrapper.run.LtoWrapperException;
+import org.offlink.runtime.LinkContext;
 
 /**
  * Runs child programs the way GCC's {@code fork_execute} does (CU:143), with the response file and
@@ -25,6 +26,7 @@ import org.offlink.ltowrapper.run.LtoWrapperException;
  */
 public final class ChildRunner {
   private final ProcessRunner runner;
+  private final LinkContext context;
   private final Map<String, String> environment;
   private final Path cwd;
   private final LinkTemps temps;
@@ -36,16 +38,16 @@ public final class ChildRunner {
   /** Creates the runner for one lto-wrapper run; every child is recorded in {@code report}. */
   public ChildRunner(
       ProcessRunner runner,
-      Map<String, String> environment,
-      Path cwd,
+      LinkContext context,
       LinkTemps temps,
       Diagnostics diag,
       boolean verbose,
       DumpNames dump,
       LinkRecorder report) {
     this.runner = runner;
-    this.environment = environment;
-    this.cwd = cwd;
+    this.context = context;
+    this.environment = context.environment();
+    this.cwd = context.workingDirectory();
     this.temps = temps;
     this.diag = diag;
     this.verbose = verbose;
@@ -55,14 +57,9 @@ public final class ChildRunner {
     this.report = report;
   }
 
-  /** The environment children run with. */
-  public Map<String, String> environment() {
-    return environment;
-  }
-
-  /** The working directory children run in. */
-  public Path workingDirectory() {
-    return cwd;
+  /** The link children run for: their environment, working folder, scope. */
+  public LinkContext context() {
+    return context;
   }
 
   /**

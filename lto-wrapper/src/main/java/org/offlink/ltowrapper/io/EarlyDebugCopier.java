@@ -2,6 +2,7 @@ package org.offlink.ltowrapper.io;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import org.offlink.runtime.LinkScope;
 
 /**
  * Copies an LTO object's early debug sections ({@code .gnu.debuglto_*}) into a new object, as
@@ -12,11 +13,12 @@ import java.nio.file.Path;
 @FunctionalInterface
 public interface EarlyDebugCopier {
   /**
-   * Writes {@code output} if {@code input} has {@code .gnu.debuglto_.debug_info}.
+   * Writes {@code output}, for the link of {@code scope}, if {@code input} has {@code
+   * .gnu.debuglto_.debug_info}.
    *
    * @param rename strip the {@code .gnu.debuglto_} prefix (false for {@code -flinker-output=rel})
    * @return false (writing nothing) if the input has no early debug info
    * @throws IOException if reading or writing fails
    */
-  boolean copy(InputFile input, Path output, boolean rename) throws IOException;
+  boolean copy(LinkScope scope, InputFile input, Path output, boolean rename) throws IOException;
 }

@@ -2,8 +2,8 @@ package org.offlink.ltowrapper.io;
 
 import java.nio.file.Path;
 import java.util.Objects;
+import org.offlink.runtime.WorkingDirectory;
 import org.offlink.streamer.ar.MemberSpec;
-import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * An input as lto-wrapper names it: the spelling given on the command line or in the offload list,

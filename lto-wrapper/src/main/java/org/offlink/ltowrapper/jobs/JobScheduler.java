@@ -8,7 +8,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.offlink.streamer.io.ErrorText;
+import org.offlink.runtime.ErrorText;
 
 /**
  * Runs independent jobs (offload images, WPA, LTRANS partitions) concurrently, each holding a

@@ -57,7 +57,7 @@ final class EarlyDebug {
       outputs.temps().register(name);
       boolean made;
       try {
-        made = copier.copy(in, out, rename);
+        made = copier.copy(outputs.temps().scope(), in, out, rename);
       } catch (IOException e) {
         throw new LtoWrapperException(in.spelling() + ": " + e.getMessage(), e);
       }

@@ -17,7 +17,7 @@ import org.offlink.ltowrapper.run.Diagnostics;
 import org.offlink.ltowrapper.run.LinkOutputs;
 import org.offlink.ltowrapper.run.LtoWrapperException;
 import org.offlink.ltowrapper.run.LtoWrapperServices;
-import org.offlink.streamer.io.WorkingDirectory;
+import org.offlink.runtime.WorkingDirectory;
 
 /**
  * The host LTO flow (§2.11, §2.12): one {@code COLLECT_GCC -xlto -c ... -fwpa} (or plain LTO)

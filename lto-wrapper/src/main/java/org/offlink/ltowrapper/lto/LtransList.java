@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.offlink.ltowrapper.run.LtoWrapperException;
-import org.offlink.streamer.io.NativeCharset;
+import org.offlink.runtime.NativeCharset;
 
 /**
  * The WPA output list ({@code -fltrans-output-list=}): pairs of lines {@code <priority>\n<path>\n};

@@ -11,8 +11,9 @@ import org.offlink.ltowrapper.cache.CachedImage;
 import org.offlink.ltowrapper.cache.ImageCache;
 import org.offlink.ltowrapper.report.CacheOutcome;
 import org.offlink.ltowrapper.report.LinkRecorder;
-import org.offlink.streamer.io.AtomicFiles;
-import org.offlink.streamer.io.WorkingDirectory;
+import org.offlink.runtime.AtomicFiles;
+import org.offlink.runtime.LinkContext;
+import org.offlink.runtime.WorkingDirectory;
 
 /**
  * An {@link ImageBuilder} in front of offlink's in-process mkoffload that takes images from the
@@ -24,13 +25,14 @@ import org.offlink.streamer.io.WorkingDirectory;
 final class CachingImageBuilder implements ImageBuilder {
   private final ImageBuilder builder;
   private final ImageCache cache;
-  private final Path cwd;
+  private final LinkContext link;
   private final LinkRecorder report;
 
-  CachingImageBuilder(ImageBuilder builder, ImageCache cache, Path cwd, LinkRecorder report) {
+  CachingImageBuilder(
+      ImageBuilder builder, ImageCache cache, LinkContext link, LinkRecorder report) {
     this.builder = builder;
     this.cache = cache;
-    this.cwd = cwd;
+    this.link = link;
     this.report = report;
   }
 
@@ -43,7 +45,7 @@ final class CachingImageBuilder implements ImageBuilder {
       cache.tell("offload image cache: " + target + ": not used (accel toolchain not identified)");
       return builder.build(request);
     }
-    Path out = WorkingDirectory.resolve(cwd, request.output());
+    Path out = WorkingDirectory.resolve(link.workingDirectory(), request.output());
     Optional<ImageCache.Hit> hit = cache.find(key.get());
     if (hit.isPresent() && write(out, hit.get().image().object())) {
       ImageCache.Hit h = hit.get();
@@ -99,7 +101,7 @@ final class CachingImageBuilder implements ImageBuilder {
   /** Writes a cached object into place; false (the image is built instead) if that fails. */
   private boolean write(Path out, byte[] object) {
     try {
-      AtomicFiles.write(out, object);
+      AtomicFiles.write(link.scope(), out, object);
       return true;
     } catch (IOException e) {
       return false;

@@ -7,7 +7,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.Optional;
 import org.offlink.ltowrapper.run.LinkOutputs;
 import org.offlink.ltowrapper.run.LtoWrapperException;
-import org.offlink.streamer.io.WorkingDirectory;
+import org.offlink.runtime.WorkingDirectory;
 
 /**
  * The {@code __OFFLOAD_TABLE__} object. GCC 12 (LW:1044–1101) copies the first readable {@code

@@ -2,36 +2,50 @@ package org.offlink.ltowrapper.offload;
 
 import java.util.List;
 import java.util.Objects;
+import org.offlink.bridge.gcc.MkoffloadArguments;
+import org.offlink.bridge.wrapper.WrapperMode;
 import org.offlink.ltowrapper.io.InputFile;
 
 /**
- * One target's image build as lto-wrapper asks for it: mkoffload's full command line in GCC's order
- * (see {@link MkoffloadCommand}), the object it writes, and the response file's {@code -save-temps}
- * suffix.
+ * One target's image build as lto-wrapper asks for it, typed: the located mkoffload, its arguments
+ * (rendered as GCC's command line by {@link #argv} only for the {@code -v} echo, the response file
+ * and a mkoffload run as a program), the wrapper form, the response file's {@code -save-temps}
+ * suffix and the input objects.
  *
  * @param target the target triplet as {@code OFFLOAD_TARGET_NAMES} spells it
- * @param argv the mkoffload command line, argv[0] the located mkoffload
- * @param output the object mkoffload writes ({@code -o})
+ * @param program the mkoffload as located (argv[0])
+ * @param arguments what mkoffload is handed
+ * @param wrapper how an in-process mkoffload writes the wrapper object ({@code OFFLINK_FLAGS
+ *     --wrapper=})
  * @param responseSuffix the kept response file's suffix ({@code offload_args} or GCC 14's
  *     per-target {@code <target>.offload_args})
- * @param inputs the offload objects the image is built from, in link order (as spelled in {@code
- *     argv})
+ * @param inputs the offload objects the image is built from, in link order (as spelled in the
+ *     arguments)
  */
 public record ImageRequest(
     String target,
-    List<String> argv,
-    String output,
+    String program,
+    MkoffloadArguments arguments,
+    WrapperMode wrapper,
     String responseSuffix,
     List<InputFile> inputs) {
   /** Copies and checks the fields. */
   public ImageRequest {
     Objects.requireNonNull(target, "target");
-    argv = List.copyOf(argv);
-    inputs = List.copyOf(inputs);
-    Objects.requireNonNull(output, "output");
+    Objects.requireNonNull(program, "program");
+    Objects.requireNonNull(arguments, "arguments");
+    Objects.requireNonNull(wrapper, "wrapper");
     Objects.requireNonNull(responseSuffix, "responseSuffix");
-    if (argv.isEmpty()) {
-      throw new IllegalArgumentException("empty mkoffload command line");
-    }
+    inputs = List.copyOf(inputs);
+  }
+
+  /** GCC's mkoffload command line, argv[0] the located mkoffload. */
+  public List<String> argv() {
+    return arguments.argv(program);
+  }
+
+  /** The object mkoffload writes ({@code -o}). */
+  public String output() {
+    return arguments.output();
   }
 }

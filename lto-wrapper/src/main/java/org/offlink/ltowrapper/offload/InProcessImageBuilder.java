@@ -3,17 +3,15 @@ package org.offlink.ltowrapper.offload;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicReference;
-import org.offlink.bridge.ToolContext;
+import org.offlink.bridge.gcc.OffloadOptionException;
+import org.offlink.bridge.gcc.OffloadOptions;
 import org.offlink.bridge.image.DeviceImage;
 import org.offlink.bridge.image.ImageCounts;
 import org.offlink.bridge.mkoffload.Mkoffload;
-import org.offlink.bridge.mkoffload.MkoffloadInvocation;
+import org.offlink.bridge.mkoffload.MkoffloadFailure;
 import org.offlink.bridge.mkoffload.MkoffloadListener;
 import org.offlink.bridge.mkoffload.MkoffloadRequest;
 import org.offlink.bridge.mkoffload.MkoffloadResult;
@@ -22,13 +20,15 @@ import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.ltowrapper.exec.ChildRunner;
 import org.offlink.ltowrapper.report.LinkRecorder;
-import org.offlink.streamer.io.WorkingDirectory;
+import org.offlink.runtime.LinkContext;
+import org.offlink.runtime.WorkingDirectory;
 
 /**
- * Runs offlink's own mkoffload in this JVM through the {@link Mkoffload} library: its command line
- * read by the same {@link MkoffloadInvocation} as the {@code mkoffload} launcher's, its diagnostics
- * captured like a child's, and the image it built returned (for the consistency check) and recorded
- * in the link report, with every program it ran.
+ * Runs offlink's own mkoffload in this JVM through the {@link Mkoffload} library, handing it the
+ * typed request ({@link OffloadOptions#of}: no command line is written or read back, except the
+ * response file GCC's {@code -v} and {@code -save-temps} show), its diagnostics captured like a
+ * child's, and returns the image it built (for the consistency check, recorded in the link report
+ * with every program it ran) or why it failed.
  */
 public final class InProcessImageBuilder implements ImageBuilder {
   private final ChildRunner children;
@@ -36,7 +36,7 @@ public final class InProcessImageBuilder implements ImageBuilder {
 
   /**
    * A builder running through {@code children} (GCC's {@code -v} echo, response file and report
-   * entry; its environment is mkoffload's), recording the image in {@code report}.
+   * entry; its link is mkoffload's), recording the image in {@code report}.
    */
   public InProcessImageBuilder(ChildRunner children, LinkRecorder report) {
     this.children = children;
@@ -50,55 +50,66 @@ public final class InProcessImageBuilder implements ImageBuilder {
 
   @Override
   public ImageResult build(ImageRequest request, BuildWatcher watcher) {
-    AtomicReference<Optional<DeviceImage>> image = new AtomicReference<>(Optional.empty());
-    MkoffloadListener listener = new ReportAndWatcher(report.mkoffloadListener(), watcher);
-    CommandResult run =
-        children.runInProcessCapturing(
-            request.argv(), request.responseSuffix(), argv -> run(argv, request, listener, image));
+    Run run = new Run(request, new ReportAndWatcher(report.mkoffloadListener(), watcher));
+    CommandResult result =
+        children.runInProcessCapturing(request.argv(), request.responseSuffix(), run);
+    MkoffloadResult outcome = run.outcome;
     return new ImageResult(
-        run, run.succeeded() ? image.get().map(DeviceImage::counts) : Optional.empty());
+        result,
+        outcome.image().map(DeviceImage::counts),
+        result.succeeded() ? Optional.empty() : outcome.failure());
   }
 
-  private CommandResult run(
-      List<String> argv,
-      ImageRequest request,
-      MkoffloadListener listener,
-      AtomicReference<Optional<DeviceImage>> image) {
-    Path cwd = children.workingDirectory();
-    Map<String, String> environment = children.environment();
-    Path program = WorkingDirectory.resolve(cwd, argv.get(0));
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    long start = System.nanoTime();
-    int status;
-    try (PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-      ToolContext context = new ToolContext(environment, cwd, errStream, errStream);
-      try {
-        // lto-wrapper has read every offload input's .opts section before running mkoffload
-        // (and failed on any without one), so mkoffload's own input check would repeat it.
-        MkoffloadRequest parsed =
-            MkoffloadInvocation.parse(argv.subList(1, argv.size()), program.toString(), environment)
-                .withInputsChecked();
-        report.mkoffloadInProcess(parsed.target());
-        MkoffloadResult result = new Mkoffload(context, listener).run(parsed);
-        status = result.status();
-        result
-            .image()
-            .ifPresent(
-                built -> {
-                  image.set(Optional.of(built));
-                  report.imageBuilt(WorkingDirectory.resolve(cwd, request.output()), built);
-                });
-      } catch (IllegalArgumentException e) {
-        errStream.println("mkoffload: error: " + e.getMessage());
-        status = 1;
-      }
+  /** One in-process mkoffload run, its diagnostics captured; a class, not a lambda (cold path). */
+  private final class Run implements ChildRunner.InProcessBody {
+    private final ImageRequest request;
+    private final MkoffloadListener listener;
+    private MkoffloadResult outcome; // set when the body has run, before the result is read
+
+    Run(ImageRequest request, MkoffloadListener listener) {
+      this.request = request;
+      this.listener = listener;
     }
-    return new CommandResult(
-        argv,
-        status,
-        "",
-        err.toString(StandardCharsets.UTF_8),
-        Duration.ofNanos(System.nanoTime() - start));
+
+    @Override
+    public CommandResult run(List<String> argv) {
+      LinkContext link = children.context();
+      ByteArrayOutputStream err = new ByteArrayOutputStream();
+      long start = System.nanoTime();
+      try (PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+        outcome = build(link.withOutput(errStream, errStream));
+      }
+      return new CommandResult(
+          argv,
+          outcome.status(),
+          "",
+          err.toString(StandardCharsets.UTF_8),
+          Duration.ofNanos(System.nanoTime() - start));
+    }
+
+    private MkoffloadResult build(LinkContext context) {
+      OffloadOptions options;
+      try {
+        options = OffloadOptions.of(request.arguments());
+      } catch (OffloadOptionException e) {
+        Mkoffload.fatal(context, e.getMessage());
+        return MkoffloadResult.failed(
+            new MkoffloadFailure(MkoffloadFailure.Kind.OPTIONS, "mkoffload", e.getMessage(), ""));
+      }
+      OffloadTarget target = OffloadTarget.byTriplet(request.target()).orElseThrow();
+      report.mkoffloadInProcess(target);
+      // lto-wrapper has read every offload input's .opts section before running mkoffload (and
+      // failed on any without one), so mkoffload's own input check would repeat it.
+      MkoffloadResult result =
+          new Mkoffload(context, listener)
+              .run(new MkoffloadRequest(target, options, request.wrapper(), true));
+      if (result.image().isPresent()) {
+        report.imageBuilt(
+            WorkingDirectory.resolve(context.workingDirectory(), request.output()),
+            result.image().get());
+      }
+      return result;
+    }
   }
 
   /** The link report's listener, which also tells the caller's watcher. */

@@ -5,9 +5,13 @@ import java.util.List;
 import java.util.Optional;
 import org.offlink.bridge.OfflinkFlags.OffloadFailure;
 import org.offlink.bridge.gcc.GccRelease;
+import org.offlink.bridge.gcc.MkoffloadArguments;
+import org.offlink.bridge.mkoffload.MkoffloadFailure;
 import org.offlink.bridge.process.CommandResult;
+import org.offlink.bridge.wrapper.WrapperMode;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.options.DecodedOption;
+import org.offlink.ltowrapper.options.GccOption;
 import org.offlink.ltowrapper.options.HostHardening;
 import org.offlink.ltowrapper.options.OptionForwarding;
 
@@ -55,30 +59,49 @@ public final class MkoffloadCommand {
     return ctx.temps().create(".target.o").toString();
   }
 
-  /** The argv for output {@code out}. */
-  public List<String> argv(String out) {
+  /**
+   * What mkoffload is handed for output {@code out}, typed: the merged options' ABI, language and
+   * GCC 15 host ABI options as values, the forwarded options as GCC 12 orders them (see the class
+   * comment).
+   */
+  public MkoffloadArguments arguments(String out) {
     List<DecodedOption> link = ctx.options().linkOptions();
-    List<String> argv = new ArrayList<>();
-    argv.add(mkoffload);
-    if (ctx.settings().saveTemps()) {
-      argv.add("-save-temps");
-    }
-    if (ctx.settings().verbose()) {
-      argv.add("-v");
-    }
-    argv.add("-o");
-    argv.add(out);
-    argv.addAll(inputs);
     GccRelease.LinkStep step = ctx.settings().gccRelease().linkStep();
-    argv.addAll(
-        OptionForwarding.compilerOptions(
-            merged, ctx.merger().xassemblerMismatch(), step.forwardsUnwindTables()));
-    argv.addAll(OptionForwarding.diagOptions(link));
-    argv.add("-dumpbase");
-    argv.add(ctx.dump().offloadDumpbase(target));
-    argv.addAll(OptionForwarding.offloadOptions(target, merged));
-    argv.addAll(OptionForwarding.offloadOptions(target, link));
-    return argv;
+    List<String> compiler =
+        new ArrayList<>(
+            OptionForwarding.compilerOptions(
+                merged, ctx.merger().xassemblerMismatch(), step.forwardsUnwindTables()));
+    compiler.addAll(OptionForwarding.diagOptions(link));
+    List<String> targetOptions = new ArrayList<>(OptionForwarding.offloadOptions(target, merged));
+    targetOptions.addAll(OptionForwarding.offloadOptions(target, link));
+    Optional<String> abi = Optional.empty();
+    boolean openmp = false;
+    boolean openacc = false;
+    List<String> hostOpts = new ArrayList<>();
+    for (DecodedOption o : merged) {
+      GccOption option = o.option();
+      if (option == GccOption.FOFFLOAD_ABI) {
+        abi = Optional.of(o.arg());
+      } else if (option == GccOption.FOPENMP && !o.negative()) {
+        openmp = true;
+      } else if (option == GccOption.FOPENACC && !o.negative()) {
+        openacc = true;
+      } else if (option == GccOption.FOFFLOAD_ABI_HOST_OPTS) {
+        hostOpts.add(o.arg());
+      }
+    }
+    return new MkoffloadArguments(
+        out,
+        inputs,
+        compiler,
+        ctx.dump().offloadDumpbase(target),
+        targetOptions,
+        abi,
+        openmp,
+        openacc,
+        hostOpts,
+        ctx.settings().saveTemps(),
+        ctx.settings().verbose());
   }
 
   /**
@@ -93,42 +116,65 @@ public final class MkoffloadCommand {
         ctx.offloadPolicy().perTargetResponseFiles()
             || ctx.settings().gccRelease().linkStep().perTargetResponseFiles();
     String suffix = perTarget ? target + ".offload_args" : "offload_args";
-    List<String> argv = argv(out);
     ImageBuilder builder =
         ctx.imageBuilders().forMkoffload(mkoffload, ctx.children(), ctx.report(), ctx.imageCache());
     List<InputFile> objects = new ArrayList<>();
     for (String name : inputs) {
       objects.add(InputFile.parse(name, ctx.cwd()));
     }
-    ImageResult built = builder.build(new ImageRequest(target, argv, out, suffix, objects));
+    WrapperMode wrapper = ctx.settings().flags().wrapper().orElse(WrapperMode.ELF);
+    ImageRequest request =
+        new ImageRequest(target, mkoffload, arguments(out), wrapper, suffix, objects);
+    ImageResult built = builder.build(request);
     if (built.succeeded()) {
       return Optional.of(new BuiltObject(out, built.counts()));
     }
     CommandResult result = built.run();
-    // A host hardening option the device cannot honour (HostHardening): one more line, the fix.
-    Optional<String> fix = HostHardening.hint(result.stdout() + result.stderr());
+    // A host hardening option the device cannot honour (HostHardening): one more line, the fix,
+    // found in what the failing accel tool said.
+    Optional<String> fix =
+        HostHardening.hint(
+            built
+                .failure()
+                .map(MkoffloadFailure::toolOutput)
+                .orElse(result.stdout() + result.stderr()));
     if (ctx.offloadPolicy().failure() == OffloadFailure.FATAL) {
       ctx.children().forward(result);
       fix.ifPresent(ctx.diag()::note);
-      throw ctx.children().exitFailure(argv, result);
+      throw ctx.children().exitFailure(request.argv(), result);
     }
     if (ctx.settings().verbose()) {
       ctx.children().forward(result);
     }
     ctx.temps().maybeUnlink(out);
+    String why =
+        built.failure().isPresent()
+            ? firstError(built.failure().get())
+            : firstError(result, mkoffload);
     ctx.diag()
-        .warning(
-            "offload target %<"
-                + target
-                + "%> dropped (its code runs on the host): "
-                + firstError(result, mkoffload));
+        .warning("offload target %<" + target + "%> dropped (its code runs on the host): " + why);
     fix.ifPresent(ctx.diag()::note);
     return Optional.empty();
   }
 
   /**
-   * mkoffload's own diagnosis: its first {@code fatal error:} line (which names the failing stage),
-   * else the first line reporting an error (an accel tool's), else the first line.
+   * An in-process mkoffload's diagnosis: the failing accel tool's own {@code fatal error:} line if
+   * it printed one, else mkoffload's (which names the failing stage).
+   */
+  static String firstError(MkoffloadFailure failure) {
+    for (String line : failure.toolOutput().split("\n", -1)) {
+      String l = line.strip();
+      if (l.contains("fatal error:")) {
+        return l;
+      }
+    }
+    return failure.line();
+  }
+
+  /**
+   * A mkoffload run as a program, from its output: its first {@code fatal error:} line (which names
+   * the failing stage), else the first line reporting an error (an accel tool's), else the first
+   * line.
    */
   static String firstError(CommandResult result, String program) {
     List<String> lines =

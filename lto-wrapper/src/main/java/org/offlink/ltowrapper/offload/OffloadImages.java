@@ -28,8 +28,8 @@ import org.offlink.ltowrapper.options.OptionMerger;
 import org.offlink.ltowrapper.options.QuotedOptions;
 import org.offlink.ltowrapper.run.LinkOutputs;
 import org.offlink.ltowrapper.run.LtoWrapperException;
+import org.offlink.runtime.WorkingDirectory;
 import org.offlink.streamer.MalformedObjectException;
-import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * The offload part of lto-wrapper (LW:1719–1815 and 909–1101): read the offload object list, merge

@@ -10,7 +10,7 @@ import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.ltowrapper.cache.ImageCache;
 import org.offlink.ltowrapper.exec.ChildRunner;
 import org.offlink.ltowrapper.report.LinkRecorder;
-import org.offlink.streamer.io.WorkingDirectory;
+import org.offlink.runtime.WorkingDirectory;
 
 /**
  * The production {@link ImageBuilders}: a located mkoffload that is (a link to) one of this
@@ -46,14 +46,14 @@ public final class OwnMkoffloads implements ImageBuilders {
       String mkoffload, ChildRunner children, LinkRecorder report, Optional<ImageCache> cache) {
     boolean ours =
         mkoffload.contains("/")
-            && isOurs(WorkingDirectory.resolve(children.workingDirectory(), mkoffload));
+            && isOurs(WorkingDirectory.resolve(children.context().workingDirectory(), mkoffload));
     if (!ours) {
       return new SubprocessImageBuilder(children);
     }
     ImageBuilder inProcess = new InProcessImageBuilder(children, report);
     return cache.isEmpty()
         ? inProcess
-        : new CachingImageBuilder(inProcess, cache.get(), children.workingDirectory(), report);
+        : new CachingImageBuilder(inProcess, cache.get(), children.context(), report);
   }
 
   @Override

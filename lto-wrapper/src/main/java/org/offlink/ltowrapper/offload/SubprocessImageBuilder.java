@@ -8,7 +8,7 @@ import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.bridge.wrapper.WrapperObjectReader;
 import org.offlink.ltowrapper.exec.ChildRunner;
-import org.offlink.streamer.io.WorkingDirectory;
+import org.offlink.runtime.WorkingDirectory;
 
 /**
  * Runs mkoffload as a program, GCC's way ({@code mkoffload @file}); the image counts are read back
@@ -37,7 +37,7 @@ public final class SubprocessImageBuilder implements ImageBuilder {
     if (target.isEmpty()) {
       return Optional.empty();
     }
-    Path object = WorkingDirectory.resolve(children.workingDirectory(), request.output());
+    Path object = WorkingDirectory.resolve(children.context().workingDirectory(), request.output());
     try {
       return WrapperObjectReader.counts(object, target.get());
     } catch (IOException e) {

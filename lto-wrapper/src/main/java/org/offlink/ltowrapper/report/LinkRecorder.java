@@ -15,8 +15,9 @@ import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.options.LtoWrapperOptions;
 import org.offlink.ltowrapper.report.proto.LinkReport;
-import org.offlink.streamer.io.ErrorText;
-import org.offlink.streamer.io.WorkingDirectory;
+import org.offlink.runtime.ErrorText;
+import org.offlink.runtime.LinkScope;
+import org.offlink.runtime.WorkingDirectory;
 
 /**
  * Collects the link report of one lto-wrapper run while it happens ({@code OFFLINK_REPORT}). The
@@ -203,15 +204,15 @@ public final class LinkRecorder {
   }
 
   /**
-   * Writes the report with {@code exitStatus} to its file, if one is being recorded; a failure is
-   * passed to {@code warning} as one line and goes no further.
+   * Writes the report with {@code exitStatus} to its file (for the link of {@code scope}), if one
+   * is being recorded; a failure is passed to {@code warning} as one line and goes no further.
    */
-  public void write(int exitStatus, Consumer<String> warning) {
+  public void write(LinkScope scope, int exitStatus, Consumer<String> warning) {
     if (state == null || file == null) {
       return;
     }
     try {
-      LinkReportWriter.write(file, finish(exitStatus));
+      LinkReportWriter.write(scope, file, finish(exitStatus));
     } catch (IOException | RuntimeException e) {
       warning.accept("cannot write the link report " + file + ": " + reason(e));
     } catch (LinkageError e) {

@@ -10,8 +10,9 @@ import com.google.protobuf.util.JsonFormat;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.offlink.ltowrapper.report.proto.LinkReport;
-import org.offlink.streamer.io.AtomicFiles;
-import org.offlink.streamer.io.NativeCharset;
+import org.offlink.runtime.AtomicFiles;
+import org.offlink.runtime.LinkScope;
+import org.offlink.runtime.NativeCharset;
 
 /**
  * Encodes a {@link LinkReport} and writes it atomically: to a temporary file beside the target,
@@ -57,8 +58,8 @@ public final class LinkReportWriter {
   }
 
   /** Writes {@code report} to {@code file} in the format its name asks for. */
-  public static void write(Path file, LinkReport report) throws IOException {
+  public static void write(LinkScope scope, Path file, LinkReport report) throws IOException {
     byte[] bytes = encode(report, ReportFormat.forFile(file));
-    AtomicFiles.write(file, bytes);
+    AtomicFiles.write(scope, file, bytes);
   }
 }

@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.offlink.streamer.io.NativeCharset;
+import org.offlink.runtime.NativeCharset;
 
 /**
  * Protobuf strings are UTF-8 text, but the report's strings (paths, options, stderr lines) are

@@ -32,7 +32,7 @@ import org.offlink.ltowrapper.report.proto.LinkReport;
 import org.offlink.ltowrapper.report.proto.Subcommand;
 import org.offlink.ltowrapper.report.proto.Target;
 import org.offlink.ltowrapper.report.proto.TargetStatus;
-import org.offlink.streamer.io.WorkingDirectory;
+import org.offlink.runtime.WorkingDirectory;
 
 /** The mutable state behind an enabled {@link LinkRecorder}; every method is synchronized. */
 final class ReportState {

@@ -55,19 +55,19 @@ public record LinkInputs(Map<Path, String> files, Map<Path, byte[]> snapshots) {
     Map<Path, byte[]> snapshots = new TreeMap<>();
     for (String arg : rawArgs) {
       if (arg.startsWith("@")) {
-        note(files, cwd.resolve(arg.substring(1)), RESPONSE_FILE);
+        note(files, cwd, cwd.resolve(arg.substring(1)), RESPONSE_FILE);
       }
     }
     for (String arg : expandedArgs) {
       if (arg.startsWith(RESOLUTION_OPTION)) {
-        note(files, cwd.resolve(arg.substring(RESOLUTION_OPTION.length())), RESOLUTION);
+        note(files, cwd, cwd.resolve(arg.substring(RESOLUTION_OPTION.length())), RESOLUTION);
       } else if (arg.startsWith(OFFLOAD_OBJECTS)) {
         Path list = cwd.resolve(arg.substring(OFFLOAD_OBJECTS.length()));
-        if (note(files, list, OFFLOAD_LIST)) {
+        if (note(files, cwd, list, OFFLOAD_LIST)) {
           offloadList(list, cwd, files, snapshots);
         }
       } else if (!arg.startsWith("-")) {
-        note(files, InputFile.parse(arg, cwd).file(), INPUT);
+        note(files, cwd, InputFile.parse(arg, cwd).file(), INPUT);
       }
     }
     return new LinkInputs(files, snapshots);
@@ -76,17 +76,17 @@ public record LinkInputs(Map<Path, String> files, Map<Path, byte[]> snapshots) {
   private static void offloadList(
       Path list, Path cwd, Map<Path, String> files, Map<Path, byte[]> snapshots) {
     try {
-      snapshots.put(list.toAbsolutePath().normalize(), Files.readAllBytes(list));
+      snapshots.put(cwd.resolve(list).normalize(), Files.readAllBytes(list));
       for (String entry : OffloadObjectListReader.read(list).entries()) {
-        note(files, InputFile.parse(entry, cwd).file(), OFFLOAD_OBJECT);
+        note(files, cwd, InputFile.parse(entry, cwd).file(), OFFLOAD_OBJECT);
       }
     } catch (IOException malformed) {
       // lto-wrapper reports a bad list itself; the bundle keeps the bytes it had
     }
   }
 
-  private static boolean note(Map<Path, String> files, Path file, String role) {
-    Path p = file.toAbsolutePath().normalize();
+  private static boolean note(Map<Path, String> files, Path cwd, Path file, String role) {
+    Path p = cwd.resolve(file).normalize();
     if (!Files.isRegularFile(p) || !Files.isReadable(p)) {
       return false;
     }

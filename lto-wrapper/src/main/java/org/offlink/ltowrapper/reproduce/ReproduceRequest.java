@@ -3,7 +3,7 @@ package org.offlink.ltowrapper.reproduce;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
-import org.offlink.streamer.io.WorkingDirectory;
+import org.offlink.runtime.WorkingDirectory;
 
 /**
  * Whether a link writes a reproducer bundle, and where: {@code OFFLINK_REPRODUCE=FILE.tar} on every

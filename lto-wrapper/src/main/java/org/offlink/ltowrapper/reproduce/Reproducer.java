@@ -1,7 +1,6 @@
 package org.offlink.ltowrapper.reproduce;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,8 +18,10 @@ import org.offlink.ltowrapper.report.proto.BundledFile;
 import org.offlink.ltowrapper.report.proto.LinkReport;
 import org.offlink.ltowrapper.report.proto.ReproducerManifest;
 import org.offlink.ltowrapper.report.proto.ToolVersion;
+import org.offlink.runtime.ErrorText;
+import org.offlink.runtime.LinkContext;
+import org.offlink.runtime.LinkScope;
 import org.offlink.streamer.inspect.Sha256;
-import org.offlink.streamer.io.ErrorText;
 
 /**
  * Writes the reproducer bundle of one lto-wrapper run ({@link ReproduceRequest}). The inputs are
@@ -64,18 +65,19 @@ public final class Reproducer {
   }
 
   /**
-   * The reproducer of a run of {@code options} given {@code rawArgs} in {@code cwd}; disabled (and
-   * costing nothing) unless the environment asks for a bundle. The tool versions are examined (by
-   * {@code offlink doctor}'s checks, their processes' noise going to {@code err}) only when a
-   * bundle is written.
+   * The reproducer of a run of {@code options} given {@code rawArgs} in {@code context}'s link;
+   * disabled (and costing nothing) unless the environment asks for a bundle. The tool versions are
+   * examined (by {@code offlink doctor}'s checks, their processes' noise going to the link's
+   * stderr) only when a bundle is written.
    */
   public static Reproducer forRun(
-      LtoWrapperOptions options, List<String> rawArgs, Path cwd, PrintStream err) {
+      LtoWrapperOptions options, List<String> rawArgs, LinkContext context) {
+    Path cwd = context.workingDirectory();
     ReproduceRequest request = ReproduceRequest.of(options.environment(), cwd);
     if (!request.enabled()) {
       return DISABLED;
     }
-    return forRun(options, rawArgs, cwd, ToolVersions.of(options.environment(), cwd, err));
+    return forRun(options, rawArgs, cwd, ToolVersions.of(context));
   }
 
   /** As above with the tool versions from {@code tools} (tests). */
@@ -88,13 +90,12 @@ public final class Reproducer {
     if (!request.enabled()) {
       return DISABLED;
     }
-    Path dir = cwd.toAbsolutePath();
     return new Reproducer(
         request,
         options,
         List.copyOf(rawArgs),
-        dir,
-        LinkInputs.of(rawArgs, options.args(), dir),
+        cwd,
+        LinkInputs.of(rawArgs, options.args(), cwd),
         tools);
   }
 
@@ -108,7 +109,11 @@ public final class Reproducer {
    * {@code note}, or why not on {@code warning}.
    */
   public void write(
-      int exitStatus, LinkRecorder recorder, Consumer<String> note, Consumer<String> warning) {
+      LinkScope scope,
+      int exitStatus,
+      LinkRecorder recorder,
+      Consumer<String> note,
+      Consumer<String> warning) {
     if (!enabled()) {
       return;
     }
@@ -126,7 +131,7 @@ public final class Reproducer {
       if (target.get().getParent() != null) {
         Files.createDirectories(target.get().getParent());
       }
-      bundle(recorder.finish(exitStatus), target.get()).write(target.get());
+      bundle(recorder.finish(exitStatus), target.get()).write(scope, target.get());
       note.accept("reproducer bundle written to " + target.get());
     } catch (IOException | RuntimeException | LinkageError e) {
       // LinkageError: a tree missing a jar the tar writer needs must still link

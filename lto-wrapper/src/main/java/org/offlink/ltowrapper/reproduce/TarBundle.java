@@ -11,7 +11,8 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
-import org.offlink.streamer.io.AtomicFiles;
+import org.offlink.runtime.AtomicFiles;
+import org.offlink.runtime.LinkScope;
 
 /**
  * A deterministic tar written with Commons Compress: entries sorted by name, every entry owned by
@@ -49,8 +50,8 @@ final class TarBundle {
   }
 
   /** Writes the tar to {@code target}. */
-  void write(Path target) throws IOException {
-    AtomicFiles.write(target, this::writeTo);
+  void write(LinkScope scope, Path target) throws IOException {
+    AtomicFiles.write(scope, target, this::writeTo);
   }
 
   void writeTo(OutputStream out) throws IOException {

@@ -1,12 +1,10 @@
 package org.offlink.ltowrapper.reproduce;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.offlink.bridge.doctor.Doctor;
 import org.offlink.bridge.doctor.DoctorCheck;
 import org.offlink.bridge.doctor.DoctorSettings;
@@ -14,8 +12,8 @@ import org.offlink.bridge.doctor.JvmFacts;
 import org.offlink.bridge.process.RunnerOptions;
 import org.offlink.bridge.process.SystemProcessRunner;
 import org.offlink.ltowrapper.report.proto.ToolVersion;
-import org.offlink.streamer.io.ErrorText;
-import org.offlink.streamer.io.TempDirectory;
+import org.offlink.runtime.ErrorText;
+import org.offlink.runtime.LinkContext;
 
 /**
  * The tool versions a bundle records: what {@code offlink doctor} finds in the link's environment
@@ -25,13 +23,12 @@ import org.offlink.streamer.io.TempDirectory;
 final class ToolVersions {
   private ToolVersions() {}
 
-  static List<ToolVersion> examine(Map<String, String> env, Path cwd, PrintStream err) {
+  static List<ToolVersion> examine(LinkContext context) {
     List<ToolVersion> tools = new ArrayList<>();
     try {
-      SystemProcessRunner runner =
-          new SystemProcessRunner(RunnerOptions.quiet(err, TempDirectory.choose(env, cwd)));
+      SystemProcessRunner runner = new SystemProcessRunner(RunnerOptions.quiet(context));
       DoctorSettings settings =
-          new DoctorSettings(Path.of("/"), env, cwd, runner, JvmFacts.ofRunningJvm());
+          new DoctorSettings(Path.of("/"), context, runner, JvmFacts.ofRunningJvm());
       for (DoctorCheck c : new Doctor(settings).examine().checks()) {
         tools.add(
             ToolVersion.newBuilder()
@@ -52,8 +49,7 @@ final class ToolVersions {
   }
 
   /** The supplier a run passes to {@link Reproducer#forRun}. */
-  static java.util.function.Supplier<List<ToolVersion>> of(
-      Map<String, String> env, Path cwd, PrintStream err) {
-    return () -> examine(env, cwd, err);
+  static java.util.function.Supplier<List<ToolVersion>> of(LinkContext context) {
+    return () -> examine(context);
   }
 }

@@ -2,7 +2,7 @@ package org.offlink.ltowrapper.run;
 
 import java.nio.file.Path;
 import java.util.Objects;
-import org.offlink.streamer.io.WorkingDirectory;
+import org.offlink.runtime.WorkingDirectory;
 
 /**
  * Where one run's files go, by GCC's rule: with {@code -save-temps} under the dump prefix ({@code

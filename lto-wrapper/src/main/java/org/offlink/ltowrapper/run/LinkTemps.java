@@ -2,11 +2,11 @@ package org.offlink.ltowrapper.run;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Map;
 import org.offlink.bridge.process.ScratchFiles;
 import org.offlink.bridge.temp.TempFiles;
-import org.offlink.streamer.io.IoReasons;
-import org.offlink.streamer.io.TempDirectory;
+import org.offlink.runtime.IoReasons;
+import org.offlink.runtime.LinkContext;
+import org.offlink.runtime.LinkScope;
 
 /**
  * lto-wrapper's view of the run's {@link TempFiles} scope: the same files and rules, with failures
@@ -18,14 +18,19 @@ public final class LinkTemps {
   private final TempFiles files;
   private final boolean verbose;
   private final Diagnostics diag;
+  private final LinkScope scope;
 
-  /** Creates the scope in libiberty's temporary directory for {@code env}. */
-  public LinkTemps(
-      Map<String, String> env, Path cwd, boolean saveTemps, boolean verbose, Diagnostics diag) {
-    this.files =
-        new TempFiles(TempDirectory.choose(env, cwd), cwd, saveTemps, false, diag.stream());
+  /** Creates the scope in the temporary folder of {@code context}'s link. */
+  public LinkTemps(LinkContext context, boolean saveTemps, boolean verbose, Diagnostics diag) {
+    this.files = new TempFiles(context, saveTemps, false);
     this.verbose = verbose;
     this.diag = diag;
+    this.scope = context.scope();
+  }
+
+  /** The link's scope, which tracks every file for removal when the link is cancelled. */
+  public LinkScope scope() {
+    return scope;
   }
 
   /** Whether {@code -save-temps} is in effect. */

@@ -16,24 +16,33 @@ class CacheSettingsTest {
     assertEquals(
         Path.of("/c"),
         CacheSettings.fromEnvironment(
-                Map.of("OFFLINK_CACHE_DIR", "/c", "XDG_CACHE_HOME", "/x", "HOME", "/h"))
+                Map.of("OFFLINK_CACHE_DIR", "/c", "XDG_CACHE_HOME", "/x", "HOME", "/h"),
+                Path.of("/w"))
             .orElseThrow()
             .directory());
     assertEquals(
         Path.of("/x/offlink"),
-        CacheSettings.fromEnvironment(Map.of("XDG_CACHE_HOME", "/x", "HOME", "/h"))
+        CacheSettings.fromEnvironment(Map.of("XDG_CACHE_HOME", "/x", "HOME", "/h"), Path.of("/w"))
             .orElseThrow()
             .directory());
     assertEquals(
         Path.of("/h/.cache/offlink"),
-        CacheSettings.fromEnvironment(Map.of("XDG_CACHE_HOME", "rel", "HOME", "/h"))
+        CacheSettings.fromEnvironment(Map.of("XDG_CACHE_HOME", "rel", "HOME", "/h"), Path.of("/w"))
             .orElseThrow()
             .directory(),
         "a relative XDG_CACHE_HOME is ignored, as the XDG rules say");
-    assertEquals(Optional.empty(), CacheSettings.fromEnvironment(Map.of()));
+    assertEquals(Optional.empty(), CacheSettings.fromEnvironment(Map.of(), Path.of("/w")));
+    assertEquals(
+        Path.of("/w/rel"),
+        CacheSettings.fromEnvironment(Map.of("OFFLINK_CACHE_DIR", "rel"), Path.of("/w"))
+            .orElseThrow()
+            .directory(),
+        "a relative OFFLINK_CACHE_DIR is the link's working folder's, not the JVM's");
     assertEquals(
         CacheSettings.DEFAULT_MAX,
-        CacheSettings.fromEnvironment(Map.of("HOME", "/h")).orElseThrow().maxBytes());
+        CacheSettings.fromEnvironment(Map.of("HOME", "/h"), Path.of("/w"))
+            .orElseThrow()
+            .maxBytes());
   }
 
   @Test
@@ -49,7 +58,8 @@ class CacheSettingsTest {
               IllegalArgumentException.class,
               () ->
                   CacheSettings.fromEnvironment(
-                      Map.of("HOME", "/h", "OFFLINK_CACHE_MAX", bad.isEmpty() ? " " : bad)));
+                      Map.of("HOME", "/h", "OFFLINK_CACHE_MAX", bad.isEmpty() ? " " : bad),
+                      Path.of("/w")));
       assertTrue(e.getMessage().startsWith("OFFLINK_CACHE_MAX: expected"), e.getMessage());
     }
   }

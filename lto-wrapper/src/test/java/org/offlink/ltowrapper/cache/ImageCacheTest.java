@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.offlink.ltowrapper.io.ObjectScan;
 import org.offlink.ltowrapper.io.ScannedInputs;
+import org.offlink.runtime.LinkScope;
 
 /** One link's cache: local first, then remote; damage and unwritable folders never fail a link. */
 class ImageCacheTest {
@@ -54,7 +55,12 @@ class ImageCacheTest {
         new ImageKeys(Map.of(), folder, folder, new ScannedInputs(in -> ObjectScan.NOT_AN_OBJECT));
     ImageCache cache =
         new ImageCache(
-            new CacheSettings(folder, maxBytes), keys, remote, warnings::add, Optional.empty());
+            LinkScope.withUmask(022),
+            new CacheSettings(folder, maxBytes),
+            keys,
+            remote,
+            warnings::add,
+            Optional.empty());
     created.add(cache);
     return cache;
   }

@@ -13,6 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.offlink.ltowrapper.io.ObjectScan;
 import org.offlink.ltowrapper.io.ScannedInputs;
+import org.offlink.runtime.LinkContext;
+import org.offlink.runtime.LinkScope;
 
 /** When a link has an image cache, and what it says when it has none. */
 class LinkCachesTest {
@@ -26,8 +28,13 @@ class LinkCachesTest {
   Optional<ImageCache> forLink(Map<String, String> env) {
     Optional<ImageCache> cache =
         LinkCaches.forLink(
-            env,
-            dir,
+            LinkContext.of(
+                env,
+                dir,
+                java.io.InputStream.nullInputStream(),
+                System.out,
+                System.err,
+                LinkScope.withUmask(022)),
             new ScannedInputs(in -> ObjectScan.NOT_AN_OBJECT),
             warnings::add,
             Optional.of(hitOrMiss::add),

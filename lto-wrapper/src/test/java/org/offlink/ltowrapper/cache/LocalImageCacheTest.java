@@ -18,6 +18,7 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.offlink.bridge.image.ImageCounts;
+import org.offlink.runtime.LinkScope;
 
 /** The local store: the entry format, rename-into-place writes, damage, eviction. */
 class LocalImageCacheTest {
@@ -72,7 +73,7 @@ class LocalImageCacheTest {
   void writtenEntriesAreReadBackAndMissesAreEmpty() throws Exception {
     LocalImageCache cache = new LocalImageCache(dir);
     assertTrue(cache.read(key(1)).isEmpty());
-    cache.write(key(1), image(10, 1));
+    cache.write(LinkScope.withUmask(022), key(1), image(10, 1));
     Path file = cache.entryPath(key(1));
     assertEquals(dir.resolve("v1").resolve("00"), file.getParent());
     CachedImage back = CacheEntryFile.decode(cache.read(key(1)).orElseThrow());
@@ -86,7 +87,7 @@ class LocalImageCacheTest {
   void trimEvictsTheLeastRecentlyUsedFirst() throws Exception {
     LocalImageCache cache = new LocalImageCache(dir);
     for (int i = 1; i <= 4; i++) {
-      cache.write(key(i), image(1000, i));
+      cache.write(LinkScope.withUmask(022), key(i), image(1000, i));
       Files.setLastModifiedTime(cache.entryPath(key(i)), FileTime.fromMillis(1_000_000L * i));
     }
     // A hit refreshes the entry: key 1 becomes the most recently used.
@@ -106,7 +107,7 @@ class LocalImageCacheTest {
   @Test
   void aCrashedWritersTemporaryIsRemovedByTheNextTrimOnceItIsOld() throws Exception {
     LocalImageCache cache = new LocalImageCache(dir);
-    cache.write(key(5), image(10, 5));
+    cache.write(LinkScope.withUmask(022), key(5), image(10, 5));
     Path shard = cache.entryPath(key(5)).getParent();
     Path stale = Files.writeString(shard.resolve(".x.img.AbCdEf.tmp"), "half");
     Path fresh = Files.writeString(shard.resolve(".y.img.GhIjKl.tmp"), "being written");
@@ -130,7 +131,7 @@ class LocalImageCacheTest {
                 () -> {
                   for (int i = 0; i < 20; i++) {
                     if (writer) {
-                      cache.write(key(6), image);
+                      cache.write(LinkScope.withUmask(022), key(6), image);
                     } else {
                       cache
                           .read(key(6))

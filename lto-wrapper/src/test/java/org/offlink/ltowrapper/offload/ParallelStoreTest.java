@@ -21,6 +21,7 @@ import org.offlink.ltowrapper.cache.ImageCache;
 import org.offlink.ltowrapper.cache.ImageKeys;
 import org.offlink.ltowrapper.io.ObjectScan;
 import org.offlink.ltowrapper.io.ScannedInputs;
+import org.offlink.runtime.LinkScope;
 
 /** A miss's object is stored while mkoffload writes it; by {@code finish} it is in the cache. */
 class ParallelStoreTest {
@@ -35,6 +36,7 @@ class ParallelStoreTest {
         new ImageKeys(Map.of(), dir, dir, new ScannedInputs(in -> ObjectScan.NOT_AN_OBJECT));
     ImageCache cache =
         new ImageCache(
+            LinkScope.withUmask(022),
             new CacheSettings(dir, 1L << 30),
             keys,
             Optional.empty(),

@@ -30,6 +30,7 @@ import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.options.LtoWrapperOptions;
 import org.offlink.ltowrapper.report.proto.LinkReport;
+import org.offlink.runtime.LinkScope;
 
 /**
  * A report recorded from a scripted run with a fake clock (every tick 1 ms), in-process mkoffload
@@ -153,7 +154,7 @@ class LinkRecorderTest {
   void binaryFileRoundTrips() throws IOException {
     LinkReport report = scriptedRun(dir);
     Path file = dir.resolve("link.report");
-    LinkReportWriter.write(file, report);
+    LinkReportWriter.write(LinkScope.withUmask(022), file, report);
     assertEquals(report, LinkReport.parseFrom(Files.readAllBytes(file)));
     try (var files = Files.list(dir)) {
       assertEquals(List.of(file), files.toList(), "no temporary file left behind");
@@ -175,7 +176,7 @@ class LinkRecorderTest {
     r.ltoInput(InputFile.parse("a.o", CWD));
     r.commandFinished(List.of("gcc"), 0, r.now(), Duration.ZERO);
     List<String> warnings = new ArrayList<>();
-    r.write(0, warnings::add);
+    r.write(LinkScope.withUmask(022), 0, warnings::add);
     assertEquals(List.of(), warnings);
     assertThrows(IllegalStateException.class, () -> r.finish(0));
   }

@@ -20,6 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.offlink.ltowrapper.report.proto.ReproducerManifest;
+import org.offlink.runtime.LinkScope;
 
 /** Writing bundles deterministically and reading them back; hostile tars are refused. */
 class BundleReaderTest {
@@ -58,7 +59,7 @@ class BundleReaderTest {
         .put("b/manifest.json", TarBundle.Content.of(manifest()))
         .put("b/files/w/" + "x".repeat(120) + ".o", TarBundle.Content.of(bytes("obj")))
         .put("b/replay", TarBundle.Content.script(bytes("#!/bin/sh\n")))
-        .write(tar);
+        .write(LinkScope.withUmask(022), tar);
     BundleReader.Bundle bundle = BundleReader.open(tar, Files.createDirectories(dir.resolve("x")));
     assertEquals("/w", bundle.manifest().getWorkingDirectory());
     assertEquals(1, bundle.manifest().getExitStatus());

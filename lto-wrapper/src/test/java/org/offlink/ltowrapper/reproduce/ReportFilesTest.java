@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.offlink.ltowrapper.report.LinkReportWriter;
 import org.offlink.ltowrapper.report.proto.LinkReport;
+import org.offlink.runtime.LinkScope;
 
 /** Reports read back in both encodings; a file that is not one is a one-line error. */
 class ReportFilesTest {
@@ -19,8 +20,8 @@ class ReportFilesTest {
   @Test
   void bothEncodingsRoundTrip() throws IOException {
     LinkReport r = LinkReport.newBuilder().setExitStatus(1).setError("boom").build();
-    LinkReportWriter.write(dir.resolve("r.json"), r);
-    LinkReportWriter.write(dir.resolve("r.pb"), r);
+    LinkReportWriter.write(LinkScope.withUmask(022), dir.resolve("r.json"), r);
+    LinkReportWriter.write(LinkScope.withUmask(022), dir.resolve("r.pb"), r);
     assertEquals(r, ReportFiles.read(dir.resolve("r.json")));
     assertEquals(r, ReportFiles.read(dir.resolve("r.pb")));
   }

@@ -4,8 +4,8 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.doctor.Doctor;
 import org.offlink.bridge.doctor.DoctorCheck;
 import org.offlink.bridge.doctor.DoctorReport;
@@ -13,10 +13,9 @@ import org.offlink.bridge.doctor.DoctorSettings;
 import org.offlink.bridge.doctor.JvmFacts;
 import org.offlink.bridge.process.RunnerOptions;
 import org.offlink.bridge.process.SystemProcessRunner;
+import org.offlink.runtime.LinkContext;
 import org.offlink.server.ServerDoctor;
-import org.offlink.server.cli.ServerCommands;
 import org.offlink.streamer.cli.Json;
-import org.offlink.streamer.io.TempDirectory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -35,8 +34,9 @@ import picocli.CommandLine.Option;
       "Exit status 0 when every configured offload target can link."
     })
 final class DoctorCommand implements Callable<Integer> {
-  private final ToolContext context;
+  private final LinkContext context;
   private final JvmFacts jvm;
+  private final Optional<Path> installation;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -46,25 +46,19 @@ final class DoctorCommand implements Callable<Integer> {
   @Option(names = "--root", hidden = true, description = "File-system root (tests).")
   Path root = Path.of("/");
 
-  DoctorCommand(ToolContext context, JvmFacts jvm) {
+  /** {@code installation}: this tree's root (for the link server's line), when known. */
+  DoctorCommand(LinkContext context, JvmFacts jvm, Optional<Path> installation) {
     this.context = context;
     this.jvm = jvm;
+    this.installation = installation;
   }
 
   @Override
   public Integer call() throws Exception {
-    SystemProcessRunner runner =
-        new SystemProcessRunner(
-            RunnerOptions.quiet(
-                context.err(),
-                TempDirectory.choose(context.environment(), context.workingDirectory())));
-    DoctorReport examined =
-        new Doctor(
-                new DoctorSettings(
-                    root, context.environment(), context.workingDirectory(), runner, jvm))
-            .examine();
+    SystemProcessRunner runner = new SystemProcessRunner(RunnerOptions.quiet(context));
+    DoctorReport examined = new Doctor(new DoctorSettings(root, context, runner, jvm)).examine();
     List<DoctorCheck> checks = new ArrayList<>(examined.checks());
-    checks.add(ServerDoctor.check(context.environment(), ServerCommands.installation()));
+    checks.add(ServerDoctor.check(context.environment(), installation));
     DoctorReport report = new DoctorReport(examined.targets(), examined.linkable(), checks);
     PrintWriter out = spec.commandLine().getOut();
     if (json) {

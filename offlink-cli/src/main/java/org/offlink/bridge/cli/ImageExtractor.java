@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.offlink.runtime.FileKinds;
 import org.offlink.streamer.inspect.GcnTargetData;
 import org.offlink.streamer.inspect.InspectedObject;
 import org.offlink.streamer.inspect.LlvmOffloadBinarySection;
@@ -14,7 +15,6 @@ import org.offlink.streamer.inspect.OffloadBinary;
 import org.offlink.streamer.inspect.OffloadBinaryEntry;
 import org.offlink.streamer.inspect.PtxChunk;
 import org.offlink.streamer.inspect.RegisteredImage;
-import org.offlink.streamer.io.FileKinds;
 
 /**
  * Writes the device images of {@code offlink inspect --extract DIR}: each registered PTX chunk as

@@ -1,22 +1,25 @@
 package org.offlink.bridge.cli;
 
 import java.io.PrintWriter;
-import java.util.ServiceLoader;
-import org.offlink.bridge.ToolContext;
+import java.nio.file.Path;
+import java.util.Optional;
 import org.offlink.bridge.doctor.JvmFacts;
 import org.offlink.cli.CliExecution;
+import org.offlink.ltowrapper.debug.DebugCommands;
+import org.offlink.runtime.CommandStartup;
+import org.offlink.runtime.LastResort;
+import org.offlink.runtime.LinkContext;
+import org.offlink.server.cli.ServerCommand;
 import org.offlink.streamer.OfflinkVersion;
-import org.offlink.streamer.io.CommandStartup;
-import org.offlink.streamer.io.LastResort;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
  * Entry point of {@code bin/offlink}, the user-facing tool: {@code doctor} (is the toolchain able
  * to link for every configured offload target?) and {@code inspect} (what offload content does a
- * file hold?), plus the commands of {@link OfflinkSubcommands} found on the class path. Errors are
- * one line, {@code offlink: error: <message>}, exit status 1; stack traces only with {@code
- * OFFLINK_DEBUG=1}.
+ * file hold?), plus the link-debugging commands of {@link DebugCommands} and {@code server}
+ * (the user's link servers). Errors are one line,
+ * {@code offlink: error: <message>}, exit status 1; stack traces only with {@code OFFLINK_DEBUG=1}.
  */
 @Command(
     name = "offlink",
@@ -35,28 +38,44 @@ public final class OfflinkMain implements Runnable {
 
   /** Runs the CLI and exits with its status. */
   public static void main(String[] args) {
-    ToolContext context = ToolContext.ofSystem();
-    CommandStartup.prepare(context.environment(), context.workingDirectory());
+    LinkContext context = CommandStartup.start();
     CommandStartup.exit(
+        context,
         LastResort.run(
             PROGRAM + ": error: ",
             context.err(),
             context.env("OFFLINK_DEBUG").isPresent(),
-            () -> run(args, context, JvmFacts.ofRunningJvm())));
+            () ->
+                run(
+                    args,
+                    context,
+                    JvmFacts.ofRunningJvm(),
+                    System.getProperty("offlink.launcher", ""))));
   }
 
-  /** Runs the CLI in {@code context}; returns the exit status. */
-  static int run(String[] args, ToolContext context, JvmFacts jvm) {
+  /**
+   * Runs the CLI in {@code context}; {@code launcher} is the {@code bin/offlink} launcher's real
+   * path ("" without one). Returns the exit status.
+   */
+  static int run(String[] args, LinkContext context, JvmFacts jvm, String launcher) {
     PrintWriter out = new PrintWriter(context.out(), true);
     PrintWriter err = new PrintWriter(context.err(), true);
     CommandLine cli = new CommandLine(new OfflinkMain());
-    cli.addSubcommand(new DoctorCommand(context, jvm));
+    Optional<Path> installation = installation(launcher);
+    cli.addSubcommand(new DoctorCommand(context, jvm, installation));
     cli.addSubcommand(new InspectCommand());
-    for (OfflinkSubcommands more : ServiceLoader.load(OfflinkSubcommands.class)) {
-      more.commands(context).forEach(cli::addSubcommand);
+    for (Object more : DebugCommands.commands(context, launcher)) {
+      cli.addSubcommand(more);
     }
+    cli.addSubcommand(new ServerCommand(context, installation));
     return CliExecution.execute(
         cli, PROGRAM, out, err, context.env("OFFLINK_DEBUG").isPresent(), args);
+  }
+
+  /** The tree's root, two folders above the {@code bin/offlink} launcher; empty without one. */
+  static Optional<Path> installation(String launcher) {
+    Path bin = launcher.isEmpty() ? null : Path.of(launcher).getParent();
+    return Optional.ofNullable(bin == null ? null : bin.getParent());
   }
 
   /** {@code --version}: the version from the build's one source. */

@@ -6,9 +6,9 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.offlink.bridge.ToolContext;
 import org.offlink.ltowrapper.cache.CacheSettings;
 import org.offlink.ltowrapper.cache.LocalImageCache;
+import org.offlink.runtime.LinkContext;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -28,11 +28,11 @@ import picocli.CommandLine.Option;
     },
     subcommands = {CacheCommand.Stats.class, CacheCommand.Clear.class, CacheCommand.Trim.class})
 final class CacheCommand implements Callable<Integer> {
-  private final ToolContext context;
+  private final LinkContext context;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  CacheCommand(ToolContext context) {
+  CacheCommand(LinkContext context) {
     this.context = context;
   }
 
@@ -43,7 +43,8 @@ final class CacheCommand implements Callable<Integer> {
   }
 
   private CacheSettings settings() {
-    Optional<CacheSettings> s = CacheSettings.fromEnvironment(context.environment());
+    Optional<CacheSettings> s =
+        CacheSettings.fromEnvironment(context.environment(), context.workingDirectory());
     return s.orElseThrow(
         () ->
             new IllegalArgumentException(

@@ -2,21 +2,21 @@ package org.offlink.ltowrapper.debug;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.offlink.bridge.ToolContext;
-import org.offlink.bridge.cli.OfflinkSubcommands;
+import org.offlink.runtime.LinkContext;
 
 /**
- * The commands lto-wrapper adds to {@code offlink}: {@code replay}, {@code explain}, the standalone
- * {@code lto-wrapper} and {@code mkoffload}, and {@code cache} (its device-image cache). Registered
- * in {@code META-INF/services}.
+ * The link-debugging commands of {@code offlink}: {@code replay}, {@code explain}, the standalone
+ * {@code lto-wrapper} and {@code mkoffload}, and {@code cache} (the device-image cache).
  */
-public final class DebugCommands implements OfflinkSubcommands {
-  /** For {@link java.util.ServiceLoader}. */
-  public DebugCommands() {}
+public final class DebugCommands {
+  private DebugCommands() {}
 
-  @Override
-  public List<Object> commands(ToolContext context) {
-    Path libexec = libexec(System.getProperty("offlink.launcher", ""));
+  /**
+   * The picocli command objects for a run in {@code context}; {@code launcher} is the real path of
+   * the {@code bin/offlink} launcher that started the JVM ("" without one).
+   */
+  public static List<Object> commands(LinkContext context, String launcher) {
+    Path libexec = libexec(context, launcher);
     return List.of(
         new ReplayCommand(context, libexec),
         new CacheCommand(context),
@@ -26,14 +26,14 @@ public final class DebugCommands implements OfflinkSubcommands {
   }
 
   /**
-   * This tree's {@code libexec/offlink} from the path of the {@code bin/offlink} launcher that
-   * started the JVM (both layouts put it at {@code ROOT/libexec/offlink}); empty without one.
+   * This tree's {@code libexec/offlink} from the path of the {@code bin/offlink} launcher (both
+   * layouts put it at {@code ROOT/libexec/offlink}); empty without one.
    */
-  static Path libexec(String launcher) {
+  static Path libexec(LinkContext context, String launcher) {
     if (launcher.isEmpty()) {
       return Path.of("");
     }
-    Path bin = Path.of(launcher).toAbsolutePath().getParent();
+    Path bin = context.workingDirectory().resolve(launcher).getParent();
     Path root = bin == null ? null : bin.getParent();
     return root == null ? Path.of("") : root.resolve("libexec").resolve("offlink");
   }

@@ -6,13 +6,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.offlink.bridge.ToolContext;
 import org.offlink.ltowrapper.report.proto.LinkReport;
 import org.offlink.ltowrapper.report.proto.ReproducerManifest;
 import org.offlink.ltowrapper.reproduce.BundleReader;
 import org.offlink.ltowrapper.reproduce.ReportFiles;
 import org.offlink.ltowrapper.reproduce.ScratchFolders;
-import org.offlink.streamer.io.TempDirectory;
+import org.offlink.runtime.LinkContext;
+import org.offlink.runtime.TempDirectory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -30,14 +30,14 @@ import picocli.CommandLine.Parameters;
       "targets and why, the inputs' IR and options, each image, the failed steps."
     })
 final class ExplainCommand implements Callable<Integer> {
-  private final ToolContext context;
+  private final LinkContext context;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Parameters(index = "0", paramLabel = "REPORT|BUNDLE", description = "What to explain.")
   Path file;
 
-  ExplainCommand(ToolContext context) {
+  ExplainCommand(LinkContext context) {
     this.context = context;
   }
 

@@ -3,7 +3,7 @@ package org.offlink.ltowrapper.debug;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import org.offlink.bridge.ToolContext;
+import org.offlink.runtime.LinkContext;
 import picocli.CommandLine.Command;
 
 /**
@@ -25,7 +25,7 @@ import picocli.CommandLine.Command;
       "stderr: the variables and the sub-commands run."
     })
 final class LtoWrapperCommand extends StandaloneCommand {
-  LtoWrapperCommand(ToolContext context, Path libexec) {
+  LtoWrapperCommand(LinkContext context, Path libexec) {
     super(context, libexec);
   }
 

@@ -6,10 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.offlink.bridge.ToolContext;
 import org.offlink.ltowrapper.report.proto.Target;
 import org.offlink.ltowrapper.report.proto.TargetStatus;
-import org.offlink.streamer.io.AtomicFiles;
+import org.offlink.runtime.AtomicFiles;
+import org.offlink.runtime.LinkContext;
 import picocli.CommandLine.Command;
 
 /**
@@ -31,7 +31,7 @@ import picocli.CommandLine.Command;
       "sub-commands they ran are printed on stderr."
     })
 final class MkoffloadStandaloneCommand extends StandaloneCommand {
-  MkoffloadStandaloneCommand(ToolContext context, Path libexec) {
+  MkoffloadStandaloneCommand(LinkContext context, Path libexec) {
     super(context, libexec);
   }
 
@@ -90,7 +90,7 @@ final class MkoffloadStandaloneCommand extends StandaloneCommand {
       return 1;
     }
     Path object = context.workingDirectory().resolve(built.getObject());
-    AtomicFiles.write(output, Files.readAllBytes(object));
+    AtomicFiles.write(context.scope(), output, Files.readAllBytes(object));
     err.println("offlink: " + target + " wrapper object written to " + output);
     return 0;
   }

@@ -5,14 +5,13 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.process.RunnerOptions;
 import org.offlink.bridge.process.SystemProcessRunner;
 import org.offlink.ltowrapper.reproduce.BundleReader;
 import org.offlink.ltowrapper.reproduce.Replay;
 import org.offlink.ltowrapper.reproduce.ReplayComparison;
 import org.offlink.ltowrapper.reproduce.ScratchFolders;
-import org.offlink.streamer.io.TempDirectory;
+import org.offlink.runtime.LinkContext;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -33,7 +32,7 @@ import picocli.CommandLine.Parameters;
       "Exit status 0 when the outcome and the device images are the recorded ones."
     })
 final class ReplayCommand implements Callable<Integer> {
-  private final ToolContext context;
+  private final LinkContext context;
   private final Path defaultLibexec;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -53,9 +52,21 @@ final class ReplayCommand implements Callable<Integer> {
       description = "The offlink libexec folder to replay with (default: this installation's).")
   Path libexec;
 
-  ReplayCommand(ToolContext context, Path defaultLibexec) {
+  ReplayCommand(LinkContext context, Path defaultLibexec) {
     this.context = context;
     this.defaultLibexec = defaultLibexec;
+  }
+
+  /** The command's run with {@code scratch} as its temporary folder. */
+  static LinkContext inScratch(LinkContext context, Path scratch) {
+    return new LinkContext(
+        context.environment(),
+        context.workingDirectory(),
+        context.in(),
+        context.out(),
+        context.err(),
+        scratch,
+        context.scope());
   }
 
   @Override
@@ -70,13 +81,12 @@ final class ReplayCommand implements Callable<Integer> {
     if (!Files.exists(source)) {
       throw new IllegalArgumentException(bundle + ": No such file or directory");
     }
-    Path scratch =
-        ScratchFolders.create(TempDirectory.choose(context.environment(), cwd), "offlink-replay-");
+    Path scratch = ScratchFolders.create(context.tempDirectory(), "offlink-replay-");
     PrintWriter out = spec.commandLine().getOut();
     try {
       BundleReader.Bundle opened = BundleReader.open(source, scratch.resolve("bundle"));
       SystemProcessRunner runner =
-          new SystemProcessRunner(RunnerOptions.quiet(context.err(), scratch));
+          new SystemProcessRunner(RunnerOptions.quiet(inScratch(context, scratch)));
       Replay.Result result =
           new Replay(runner, tree, context.environment()).run(opened, scratch.resolve("run"));
       out.println(

@@ -5,11 +5,10 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.process.RunnerOptions;
 import org.offlink.bridge.process.SystemProcessRunner;
 import org.offlink.ltowrapper.reproduce.ScratchFolders;
-import org.offlink.streamer.io.TempDirectory;
+import org.offlink.runtime.LinkContext;
 import picocli.CommandLine;
 
 /**
@@ -23,14 +22,14 @@ abstract class StandaloneCommand implements Callable<Integer> {
     int run(StandaloneLink link, Path scratch, PrintWriter err) throws IOException;
   }
 
-  final ToolContext context;
+  final LinkContext context;
   final Path libexec;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @CommandLine.Unmatched List<String> words;
 
-  StandaloneCommand(ToolContext context, Path libexec) {
+  StandaloneCommand(LinkContext context, Path libexec) {
     this.context = context;
     this.libexec = libexec;
   }
@@ -43,10 +42,10 @@ abstract class StandaloneCommand implements Callable<Integer> {
   /** Runs {@code body} with a fresh scratch folder named {@code prefix...}, then removes it. */
   int inScratch(String prefix, Body body) throws IOException {
     Path cwd = context.workingDirectory();
-    Path scratch = ScratchFolders.create(TempDirectory.choose(context.environment(), cwd), prefix);
+    Path scratch = ScratchFolders.create(context.tempDirectory(), prefix);
     try {
       SystemProcessRunner runner =
-          new SystemProcessRunner(RunnerOptions.quiet(context.err(), scratch));
+          new SystemProcessRunner(RunnerOptions.quiet(ReplayCommand.inScratch(context, scratch)));
       StandaloneLink link = new StandaloneLink(runner, libexec, context.environment(), cwd);
       return body.run(link, scratch, new PrintWriter(context.err(), true));
     } finally {

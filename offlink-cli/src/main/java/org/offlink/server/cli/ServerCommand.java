@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import org.offlink.bridge.ToolContext;
+import org.offlink.runtime.LinkContext;
 import org.offlink.server.ServerFolder;
 import org.offlink.server.ServerQuery;
 import picocli.CommandLine;
@@ -29,15 +29,16 @@ import picocli.CommandLine.Option;
       "without one, default 600). OFFLINK_FLAGS=--no-server links without them."
     },
     subcommands = {ServerCommand.Status.class, ServerCommand.Stop.class})
-final class ServerCommand implements Callable<Integer> {
+public final class ServerCommand implements Callable<Integer> {
   private static final long STOP_WAIT_SECONDS = 60;
 
-  private final ToolContext context;
+  private final LinkContext context;
   private final Optional<Path> installation;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  ServerCommand(ToolContext context, Optional<Path> installation) {
+  /** {@code installation}: this tree's root, when known (stop stops its servers). */
+  public ServerCommand(LinkContext context, Optional<Path> installation) {
     this.context = context;
     this.installation = installation;
   }

@@ -25,6 +25,8 @@ import picocli.CommandLine.Parameters;
       "pattern .gnu.offload_lto_*) or read from files (--section NAME=DATAFILE)."
     })
 final class AddCommand implements Callable<Integer> {
+  @CommandLine.ParentCommand SectionStreamerMain parent;
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Option(names = "--from", paramLabel = "OBJECT", description = "Copy sections from this object.")
@@ -68,7 +70,7 @@ final class AddCommand implements Callable<Integer> {
         edits.addSection(s.substring(0, eq), SectionType.PROGBITS, 0, 1, data);
       }
     }
-    edits.build().apply(Inputs.plainObject(file), output);
+    edits.build().apply(parent.scope(), Inputs.plainObject(file), output);
     return 0;
   }
 

@@ -2,8 +2,9 @@ package org.offlink.streamer.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.offlink.runtime.AtomicFiles;
 import org.offlink.streamer.elf.ElfFile;
-import org.offlink.streamer.io.AtomicFiles;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -14,6 +15,8 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     description = "Write the payload of SECTION to OUT (atomically), raw or decompressed.")
 final class ExtractCommand implements Callable<Integer> {
+  @CommandLine.ParentCommand SectionStreamerMain parent;
+
   @Option(
       names = {"-d", "--decompress"},
       description = "Undo the LTO section's zstd/zlib compression.")
@@ -34,7 +37,7 @@ final class ExtractCommand implements Callable<Integer> {
     try (ElfFile elf = Inputs.single(file).open()) {
       data = SectionData.read(elf, section, decompress);
     }
-    AtomicFiles.write(output, data);
+    AtomicFiles.write(parent.scope(), output, data);
     return 0;
   }
 }

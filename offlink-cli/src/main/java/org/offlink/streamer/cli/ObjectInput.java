@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.offlink.runtime.FileKinds;
 import org.offlink.streamer.MalformedObjectException;
 import org.offlink.streamer.ar.Archive;
 import org.offlink.streamer.ar.ArchiveMember;
@@ -12,7 +13,6 @@ import org.offlink.streamer.ar.ArchiveReader;
 import org.offlink.streamer.ar.MemberSpec;
 import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfReader;
-import org.offlink.streamer.io.FileKinds;
 
 /**
  * One ELF object named on the command line: a plain file, an archive member spelled as GCC's linker

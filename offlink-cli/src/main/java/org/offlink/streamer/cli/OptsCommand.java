@@ -29,6 +29,8 @@ import picocli.CommandLine.Parameters;
       "With --set, write a copy of FILE whose .opts section holds the given options."
     })
 final class OptsCommand implements Callable<Integer> {
+  @CommandLine.ParentCommand SectionStreamerMain parent;
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Option(names = "--host", description = "Use the host LTO stream's .gnu.lto_.opts.")
@@ -60,7 +62,7 @@ final class OptsCommand implements Callable<Integer> {
       ObjectEditor.builder()
           .replaceSectionData(section, data)
           .build()
-          .apply(Inputs.plainObject(file), output);
+          .apply(parent.scope(), Inputs.plainObject(file), output);
       return 0;
     }
     List<List<String>> strings;

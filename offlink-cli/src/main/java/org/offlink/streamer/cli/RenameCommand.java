@@ -3,6 +3,7 @@ package org.offlink.streamer.cli;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.offlink.streamer.edit.ObjectEditor;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -13,6 +14,8 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     description = "Write a copy of FILE with section-name prefix FROM replaced by TO.")
 final class RenameCommand implements Callable<Integer> {
+  @CommandLine.ParentCommand SectionStreamerMain parent;
+
   @Option(names = "--from", paramLabel = "FROM", description = "Default: .gnu.target_lto_")
   String from = ObjectEditor.LEGACY_TARGET_LTO_PREFIX;
 
@@ -27,7 +30,10 @@ final class RenameCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    ObjectEditor.builder().renameSections(from, to).build().apply(Inputs.plainObject(file), output);
+    ObjectEditor.builder()
+        .renameSections(from, to)
+        .build()
+        .apply(parent.scope(), Inputs.plainObject(file), output);
     return 0;
   }
 }

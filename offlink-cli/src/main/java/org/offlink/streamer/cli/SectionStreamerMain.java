@@ -1,11 +1,13 @@
 package org.offlink.streamer.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import org.offlink.cli.CliExecution;
+import org.offlink.runtime.CommandStartup;
+import org.offlink.runtime.LastResort;
+import org.offlink.runtime.LinkContext;
+import org.offlink.runtime.LinkScope;
 import org.offlink.streamer.OfflinkVersion;
-import org.offlink.streamer.io.CommandStartup;
-import org.offlink.streamer.io.LastResort;
+import org.offlink.streamer.lto.ZstdDecoding;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -33,6 +35,17 @@ public final class SectionStreamerMain implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
+  private final LinkScope scope;
+
+  private SectionStreamerMain(LinkScope scope) {
+    this.scope = scope;
+  }
+
+  /** The scope of this run: the outputs being written are its files until renamed. */
+  LinkScope scope() {
+    return scope;
+  }
+
   @Override
   public void run() {
     throw new CommandLine.ParameterException(spec.commandLine(), "missing command");
@@ -41,24 +54,28 @@ public final class SectionStreamerMain implements Runnable {
   /** Runs the CLI and exits with its status. */
   public static void main(String[] args) {
     // SIGINT/SIGTERM/SIGHUP: remove the .<out>.XXXXXX.tmp being written (exit status 128+sig).
-    CommandStartup.prepare(System.getenv(), Path.of("").toAbsolutePath());
+    LinkContext context = CommandStartup.start();
+    // Only `dump` decodes zstd: zstd-jni unpacks its library into libiberty's temp folder.
+    ZstdDecoding.unpackInto(context.tempDirectory());
     CommandStartup.exit(
+        context,
         LastResort.run(
             PROGRAM + ": error: ",
-            System.err,
-            System.getenv("OFFLINK_DEBUG") != null,
-            () -> run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true))));
+            context.err(),
+            context.env("OFFLINK_DEBUG").isPresent(),
+            () ->
+                run(
+                    args,
+                    context.scope(),
+                    new PrintWriter(context.out(), true),
+                    new PrintWriter(context.err(), true),
+                    context.env("OFFLINK_DEBUG").isPresent())));
   }
 
-  /** Runs the CLI with the given streams; returns the exit status. */
-  static int run(String[] args, PrintWriter out, PrintWriter err) {
+  /** Runs the CLI with {@code scope} and these streams; returns the exit status. */
+  static int run(String[] args, LinkScope scope, PrintWriter out, PrintWriter err, boolean debug) {
     return CliExecution.execute(
-        new CommandLine(new SectionStreamerMain()),
-        PROGRAM,
-        out,
-        err,
-        System.getenv("OFFLINK_DEBUG") != null,
-        args);
+        new CommandLine(new SectionStreamerMain(scope)), PROGRAM, out, err, debug, args);
   }
 
   /** {@code --version}: the version from the build's one source. */

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Predicate;
 import org.offlink.streamer.edit.ObjectEditor;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -19,6 +20,8 @@ import picocli.CommandLine.Parameters;
       "which makes a host-only object. Symbols and relocations are repaired."
     })
 final class StripCommand implements Callable<Integer> {
+  @CommandLine.ParentCommand SectionStreamerMain parent;
+
   @Option(
       names = {"-p", "--pattern"},
       paramLabel = "GLOB",
@@ -35,7 +38,10 @@ final class StripCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Predicate<String> which =
         patterns == null ? ObjectEditor.OFFLOAD_SECTIONS : SectionPattern.anyOf(patterns);
-    ObjectEditor.builder().removeSections(which).build().apply(Inputs.plainObject(file), output);
+    ObjectEditor.builder()
+        .removeSections(which)
+        .build()
+        .apply(parent.scope(), Inputs.plainObject(file), output);
     return 0;
   }
 }

@@ -13,12 +13,12 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.doctor.Doctor;
 import org.offlink.bridge.doctor.DoctorCheck;
 import org.offlink.bridge.doctor.DoctorReport;
 import org.offlink.bridge.doctor.GccFacts;
 import org.offlink.bridge.doctor.JvmFacts;
+import org.offlink.runtime.LinkContext;
 
 /** {@code offlink doctor} on fake installations, and once on this machine's real one. */
 class DoctorTest {
@@ -118,18 +118,21 @@ class DoctorTest {
     FakeToolchainTree tree = new FakeToolchainTree(root).complete();
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    ToolContext ctx =
-        new ToolContext(
+    LinkContext ctx =
+        LinkContext.of(
             Map.of("PATH", tree.path()),
             root,
+            java.io.InputStream.nullInputStream(),
             new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
+            new PrintStream(err, true, StandardCharsets.UTF_8),
+            022);
     // The CLI runs real processes: the fake gcc-12 prints nothing, so the host check fails.
     int status =
         OfflinkMain.run(
             new String[] {"doctor", "--json", "--root", root.toString()},
             ctx,
-            new JvmFacts("/jdk", "17", ""));
+            new JvmFacts("/jdk", "17", ""),
+            "");
     assertEquals(1, status);
     String json = out.toString(StandardCharsets.UTF_8);
     assertTrue(json.contains("\"healthy\": false"), json);
@@ -139,13 +142,15 @@ class DoctorTest {
   @Test
   void realMachineIsHealthyAndReportsThePtxasTrap() throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ToolContext ctx =
-        new ToolContext(
+    LinkContext ctx =
+        LinkContext.of(
             Map.of("PATH", "/usr/local/bin:/usr/bin:/bin"),
             root,
+            java.io.InputStream.nullInputStream(),
             new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-    int status = OfflinkMain.run(new String[] {"doctor"}, ctx, JvmFacts.ofRunningJvm());
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+            022);
+    int status = OfflinkMain.run(new String[] {"doctor"}, ctx, JvmFacts.ofRunningJvm(), "");
     String text = out.toString(StandardCharsets.UTF_8);
     assertEquals(0, status, text);
     assertTrue(text.contains("gcc-12 12."), text);

@@ -109,8 +109,13 @@ final class FakeToolchainTree {
   DoctorSettings settings() {
     return new DoctorSettings(
         root,
-        environment(),
-        root,
+        org.offlink.runtime.LinkContext.of(
+            environment(),
+            root,
+            java.io.InputStream.nullInputStream(),
+            System.out,
+            System.err,
+            022),
         runner(),
         new JvmFacts("/jdk", "17.0.15", "/opt/offlink/lib/cds/jdk.jsa"));
   }

@@ -16,8 +16,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.doctor.JvmFacts;
+import org.offlink.runtime.LinkContext;
 import org.offlink.streamer.inspect.BinaryInspector;
 import org.offlink.streamer.inspect.NvptxTargetData;
 
@@ -45,13 +45,15 @@ class InspectCommandTest {
   private static String[] run(String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    ToolContext ctx =
-        new ToolContext(
+    LinkContext ctx =
+        LinkContext.of(
             Map.of(),
             dir,
+            java.io.InputStream.nullInputStream(),
             new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
-    int status = OfflinkMain.run(args, ctx, new JvmFacts("", "", ""));
+            new PrintStream(err, true, StandardCharsets.UTF_8),
+            022);
+    int status = OfflinkMain.run(args, ctx, new JvmFacts("", "", ""), "");
     return new String[] {
       Integer.toString(status),
       out.toString(StandardCharsets.UTF_8),

@@ -97,7 +97,11 @@ class BadInputCliTest {
     StringWriter err = new StringWriter();
     int status =
         SectionStreamerMain.run(
-            c.argv().toArray(String[]::new), new PrintWriter(out), new PrintWriter(err));
+            c.argv().toArray(String[]::new),
+            org.offlink.runtime.LinkScope.withUmask(022),
+            new PrintWriter(out),
+            new PrintWriter(err),
+            false);
     String text = err.toString();
     assertEquals(1, status, text);
     assertTrue(text.startsWith("section-streamer: error: "), text);

@@ -34,7 +34,13 @@ class SectionStreamerCliTest {
   static Run cli(String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    int status = SectionStreamerMain.run(args, new PrintWriter(out), new PrintWriter(err));
+    int status =
+        SectionStreamerMain.run(
+            args,
+            org.offlink.runtime.LinkScope.withUmask(022),
+            new PrintWriter(out),
+            new PrintWriter(err),
+            false);
     return new Run(status, out.toString(), err.toString());
   }
 

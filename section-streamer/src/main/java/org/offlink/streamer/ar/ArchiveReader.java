@@ -11,9 +11,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import org.offlink.runtime.FileKinds;
+import org.offlink.runtime.NativeCharset;
 import org.offlink.streamer.MalformedObjectException;
-import org.offlink.streamer.io.FileKinds;
-import org.offlink.streamer.io.NativeCharset;
 
 /**
  * Reads the table of contents of GNU, BSD and thin {@code ar} archives without copying member data:

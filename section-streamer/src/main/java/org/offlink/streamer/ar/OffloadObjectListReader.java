@@ -5,8 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.offlink.runtime.NativeCharset;
 import org.offlink.streamer.MalformedObjectException;
-import org.offlink.streamer.io.NativeCharset;
 
 /**
  * Reads an {@link OffloadObjectList} with lto-wrapper's tolerance: {@code fscanf("%u ")} for the

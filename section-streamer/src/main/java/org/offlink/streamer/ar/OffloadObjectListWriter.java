@@ -3,7 +3,7 @@ package org.offlink.streamer.ar;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.offlink.streamer.io.NativeCharset;
+import org.offlink.runtime.NativeCharset;
 
 /**
  * Writes an {@link OffloadObjectList} in the layout lto-plugin uses (count line, one name a line).

@@ -5,8 +5,8 @@ import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.offlink.runtime.NativeCharset;
 import org.offlink.streamer.MalformedObjectException;
-import org.offlink.streamer.io.NativeCharset;
 
 /**
  * Decodes archive symbol indexes. Offsets in every format point at member headers.

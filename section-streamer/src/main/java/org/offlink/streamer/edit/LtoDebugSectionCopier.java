@@ -10,14 +10,15 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import org.offlink.runtime.AtomicFiles;
+import org.offlink.runtime.LinkScope;
+import org.offlink.runtime.NativeCharset;
 import org.offlink.streamer.MalformedObjectException;
 import org.offlink.streamer.elf.ElfClass;
 import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfHeader;
 import org.offlink.streamer.elf.ElfReader;
 import org.offlink.streamer.elf.SectionType;
-import org.offlink.streamer.io.AtomicFiles;
-import org.offlink.streamer.io.NativeCharset;
 
 /**
  * Copies the early debug sections of an LTO object into a new relocatable object, byte for byte as
@@ -64,14 +65,15 @@ public final class LtoDebugSectionCopier {
    *     {@value #EARLY_DEBUG_INFO} (lto-wrapper then has no early debug object for it)
    * @throws IOException if the object is inconsistent or the output cannot be written
    */
-  public static boolean copy(Path input, long offset, long length, Path output, boolean rename)
+  public static boolean copy(
+      LinkScope scope, Path input, long offset, long length, Path output, boolean rename)
       throws IOException {
     Optional<byte[]> bytes = copyToBytes(input, offset, length, rename);
     if (bytes.isEmpty()) {
       return false;
     }
     boolean created = !Files.exists(output);
-    AtomicFiles.write(output, bytes.get());
+    AtomicFiles.write(scope, output, bytes.get());
     if (created) {
       makeExecutable(output);
     }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Predicate;
+import org.offlink.runtime.LinkScope;
 import org.offlink.streamer.elf.SectionType;
 
 /**
@@ -25,7 +26,7 @@ import org.offlink.streamer.elf.SectionType;
  * ObjectEditor.builder()
  *     .removeSections(n -> n.startsWith(".gnu.offload_lto_"))
  *     .build()
- *     .apply(in, out);
+ *     .apply(scope, in, out);
  * }</pre>
  */
 public final class ObjectEditor {
@@ -69,9 +70,9 @@ public final class ObjectEditor {
 
   /**
    * Reads {@code in}, applies the edits and writes {@code out} atomically ({@code in} may equal
-   * it).
+   * it), for the link (the command run) of {@code scope}.
    */
-  public void apply(Path in, Path out) throws IOException {
+  public void apply(LinkScope scope, Path in, Path out) throws IOException {
     EditableObject obj = EditableObject.load(in);
     if (!removals.isEmpty()) {
       obj.removeSections(n -> removals.stream().anyMatch(p -> p.test(n)));
@@ -88,7 +89,7 @@ public final class ObjectEditor {
       s.nobitsSize = a.type() == SectionType.NOBITS ? a.data().length : 0;
       obj.addSection(s);
     }
-    RelocatableWriter.write(obj, out);
+    RelocatableWriter.write(scope, obj, out);
   }
 
   /** Collects edits; every method returns this builder. */

@@ -9,9 +9,10 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.offlink.runtime.AtomicFiles;
+import org.offlink.runtime.LinkScope;
+import org.offlink.runtime.NativeCharset;
 import org.offlink.streamer.elf.ElfHeader;
-import org.offlink.streamer.io.AtomicFiles;
-import org.offlink.streamer.io.NativeCharset;
 
 /**
  * Writes an {@link EditableObject} as an ELF64 little-endian relocatable, laid out afresh:
@@ -44,7 +45,7 @@ final class RelocatableWriter {
 
   private RelocatableWriter() {}
 
-  static void write(EditableObject obj, Path out) throws IOException {
+  static void write(LinkScope scope, EditableObject obj, Path out) throws IOException {
     List<WorkSection> secs = obj.sections;
     int[] nameIndex = buildNames(obj);
     long[] offsets = new long[secs.size()];
@@ -58,6 +59,7 @@ final class RelocatableWriter {
     long shoff = align(pos, 8);
     int shstrndx = obj.shstrtab == null ? 0 : secs.indexOf(obj.shstrtab);
     AtomicFiles.write(
+        scope,
         out,
         o -> {
           o.write(header(obj.header, shoff, secs.size(), shstrndx));

@@ -1,7 +1,7 @@
 package org.offlink.streamer.elf;
 
+import org.offlink.runtime.NativeCharset;
 import org.offlink.streamer.MalformedObjectException;
-import org.offlink.streamer.io.NativeCharset;
 
 /** A loaded ELF string table: NUL-terminated strings addressed by byte index. */
 final class StringTable {

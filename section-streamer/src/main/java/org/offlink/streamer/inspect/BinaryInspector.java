@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.offlink.runtime.FileKinds;
 import org.offlink.streamer.ar.Archive;
 import org.offlink.streamer.ar.ArchiveMember;
 import org.offlink.streamer.ar.ArchiveReader;
@@ -13,7 +14,6 @@ import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfReader;
 import org.offlink.streamer.elf.ElfSection;
 import org.offlink.streamer.elf.ElfType;
-import org.offlink.streamer.io.FileKinds;
 
 /**
  * Inspects an object, archive, executable or shared library for offload content: GCC's offload IR

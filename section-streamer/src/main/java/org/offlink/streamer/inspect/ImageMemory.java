@@ -9,6 +9,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.offlink.runtime.NativeCharset;
 import org.offlink.streamer.MalformedObjectException;
 import org.offlink.streamer.elf.ElfClass;
 import org.offlink.streamer.elf.ElfFile;
@@ -17,7 +18,6 @@ import org.offlink.streamer.elf.ElfSection;
 import org.offlink.streamer.elf.ElfSymbol;
 import org.offlink.streamer.elf.ElfType;
 import org.offlink.streamer.elf.SectionType;
-import org.offlink.streamer.io.NativeCharset;
 
 /**
  * The load image of a linked x86-64 ELF64 executable or shared object, addressed by virtual address

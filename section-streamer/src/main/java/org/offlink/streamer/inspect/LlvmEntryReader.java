@@ -8,13 +8,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.offlink.runtime.NativeCharset;
 import org.offlink.streamer.MalformedObjectException;
 import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfRelocation;
 import org.offlink.streamer.elf.ElfSection;
 import org.offlink.streamer.elf.ElfSymbol;
 import org.offlink.streamer.elf.SectionType;
-import org.offlink.streamer.io.NativeCharset;
 
 /**
  * Reads LLVM's host offload entry tables (layouts in {@link LlvmOffloadEntry}). In a linked image

@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.offlink.runtime.NativeCharset;
 import org.offlink.streamer.MalformedObjectException;
-import org.offlink.streamer.io.NativeCharset;
 
 /**
  * Reads the OffloadBinaries concatenated in one {@code .llvm.offloading} section (layout in {@link

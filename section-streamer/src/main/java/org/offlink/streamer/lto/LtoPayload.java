@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
 import org.offlink.streamer.MalformedObjectException;
-import org.offlink.streamer.io.ZstdDecoding;
 
 /**
  * Decompresses the content of a compressed LTO section (see {@link LtoSectionKind#isCompressed()}):

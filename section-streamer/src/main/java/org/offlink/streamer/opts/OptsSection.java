@@ -4,8 +4,8 @@ import java.io.ByteArrayOutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.offlink.runtime.NativeCharset;
 import org.offlink.streamer.MalformedObjectException;
-import org.offlink.streamer.io.NativeCharset;
 
 /**
  * The {@code .gnu.lto_.opts} / {@code .gnu.offload_lto_.opts} section: option strings in {@link

@@ -1,7 +1,5 @@
 package org.offlink.streamer.write;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -13,7 +11,6 @@ import org.offlink.streamer.elf.SectionType;
 import org.offlink.streamer.elf.SymbolBinding;
 import org.offlink.streamer.elf.SymbolType;
 import org.offlink.streamer.elf.SymbolVisibility;
-import org.offlink.streamer.io.AtomicFiles;
 
 /**
  * Builds a relocatable ELF64 x86-64 little-endian object: sections, symbols and RELA relocations
@@ -315,11 +312,6 @@ public final class ElfObjectBuilder {
             Collections.unmodifiableList(symbols),
             Collections.unmodifiableList(relocations))
         .write();
-  }
-
-  /** Writes {@link #toBytes()} to {@code file} atomically (a temp file beside it, then rename). */
-  public void writeTo(Path file) throws IOException {
-    AtomicFiles.write(file, toBytes());
   }
 
   // Loops rather than streams here and in the writer: wrapper objects are written on the link's

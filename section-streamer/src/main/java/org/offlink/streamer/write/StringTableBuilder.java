@@ -3,7 +3,7 @@ package org.offlink.streamer.write;
 import java.io.ByteArrayOutputStream;
 import java.util.HashMap;
 import java.util.Map;
-import org.offlink.streamer.io.NativeCharset;
+import org.offlink.runtime.NativeCharset;
 
 /**
  * An ELF string table under construction: starts with the empty string at offset 0, each distinct

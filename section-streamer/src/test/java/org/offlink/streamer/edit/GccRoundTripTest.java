@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.offlink.runtime.LinkScope;
 import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfReader;
 import org.offlink.streamer.elf.ElfSection;
@@ -16,6 +17,8 @@ import org.offlink.streamer.testing.Toolchain;
 
 /** Edited real gcc-12 offload objects still link with GNU ld and run. */
 class GccRoundTripTest {
+  private static final LinkScope SCOPE = LinkScope.withUmask(022);
+
   @TempDir Path tmp;
 
   private String link(String out, String... args) throws Exception {
@@ -30,7 +33,10 @@ class GccRoundTripTest {
   void strippedObjectLinksHostOnlyAndRuns() throws Exception {
     Path obj = Toolchain.compile(tmp, "gcc-12", "x.c", Toolchain.OFFLOAD_C);
     Path host = tmp.resolve("host.o");
-    ObjectEditor.builder().removeSections(ObjectEditor.OFFLOAD_SECTIONS).build().apply(obj, host);
+    ObjectEditor.builder()
+        .removeSections(ObjectEditor.OFFLOAD_SECTIONS)
+        .build()
+        .apply(SCOPE, obj, host);
     try (ElfFile elf = ElfReader.read(host)) {
       assertTrue(elf.sectionsWithPrefix(".gnu.offload").isEmpty());
     }
@@ -46,7 +52,7 @@ class GccRoundTripTest {
     ObjectEditor.builder()
         .removeSections(n -> n.startsWith(ObjectEditor.OFFLOAD_LTO_PREFIX))
         .build()
-        .apply(obj, bare);
+        .apply(SCOPE, obj, bare);
     ObjectEditor.Builder readd = ObjectEditor.builder();
     List<ElfSection> ir;
     try (ElfFile original = ElfReader.read(obj)) {
@@ -57,7 +63,7 @@ class GccRoundTripTest {
       }
     }
     Path back = tmp.resolve("back.o");
-    readd.build().apply(bare, back);
+    readd.build().apply(SCOPE, bare, back);
     try (ElfFile original = ElfReader.read(obj);
         ElfFile rebuilt = ElfReader.read(back)) {
       for (ElfSection s : ir) {

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.offlink.runtime.LinkScope;
 import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfReader;
 import org.offlink.streamer.elf.ElfSection;
@@ -23,6 +24,8 @@ import org.offlink.streamer.testing.Toolchain;
  * -save-temps} ({@code <input>.debug.temp.o}) for the same inputs.
  */
 class LtoDebugSectionCopierTest {
+  private static final LinkScope SCOPE = LinkScope.withUmask(022);
+
   @TempDir Path tmp;
 
   private static final String CXX =
@@ -61,7 +64,7 @@ class LtoDebugSectionCopierTest {
     Path out = tmp.resolve("ours.o");
     Files.deleteIfExists(out);
     long length = Files.size(input) - offset;
-    assertTrue(LtoDebugSectionCopier.copy(input, offset, length, out, rename));
+    assertTrue(LtoDebugSectionCopier.copy(SCOPE, input, offset, length, out, rename));
     return Files.readAllBytes(out);
   }
 
@@ -137,10 +140,10 @@ class LtoDebugSectionCopierTest {
   void noEarlyDebugInfoWritesNothing() throws Exception {
     Path obj = stockLink("gcc-12", "x.c", Toolchain.OFFLOAD_C, List.of("-flto", "-fopenmp"));
     Path out = tmp.resolve("none.o");
-    assertFalse(LtoDebugSectionCopier.copy(obj, 0, Files.size(obj), out, true));
+    assertFalse(LtoDebugSectionCopier.copy(SCOPE, obj, 0, Files.size(obj), out, true));
     Path text = Files.writeString(tmp.resolve("notes.txt"), "not an object\n");
-    assertFalse(LtoDebugSectionCopier.copy(text, 0, Files.size(text), out, true));
-    assertFalse(LtoDebugSectionCopier.copy(tmp.resolve("missing.o"), 0, 0, out, true));
+    assertFalse(LtoDebugSectionCopier.copy(SCOPE, text, 0, Files.size(text), out, true));
+    assertFalse(LtoDebugSectionCopier.copy(SCOPE, tmp.resolve("missing.o"), 0, 0, out, true));
     assertFalse(Files.exists(out));
   }
 

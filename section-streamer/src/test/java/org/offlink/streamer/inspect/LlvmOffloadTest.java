@@ -128,7 +128,7 @@ class LlvmOffloadTest {
     b.symbol(
         "gvar", SymbolBinding.GLOBAL, SymbolType.OBJECT, SymbolVisibility.DEFAULT, names, 32, 5);
     Path object = dir.resolve("llvm.o");
-    b.writeTo(object);
+    java.nio.file.Files.write(object, b.toBytes());
     InspectedObject o = BinaryInspector.inspect(object).get(0);
     assertEquals(
         List.of("__omp_offloading_fd00_1_main_l5", "gvar", "gvar"),

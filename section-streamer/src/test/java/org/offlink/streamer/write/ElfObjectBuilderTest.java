@@ -130,7 +130,7 @@ class ElfObjectBuilderTest {
   @Test
   void readelfAcceptsEverySectionSymbolAndRelocationWithoutWarnings() throws Exception {
     Path o = dir.resolve("sample.o");
-    sample().writeTo(o);
+    java.nio.file.Files.write(o, sample().toBytes());
     String all = ExternalTool.run(dir, "readelf", "-a", "-W", o.toString()).clean("readelf -a");
     assertTrue(all.contains("REL (Relocatable file)"), all);
     assertTrue(all.contains("Advanced Micro Devices X86-64"), all);
@@ -182,7 +182,7 @@ class ElfObjectBuilderTest {
   @Test
   void gnuLdLinksTheObjectIntoAWorkingProgramAndAcceptsLdR() throws Exception {
     Path o = dir.resolve("sample.o");
-    sample().writeTo(o);
+    java.nio.file.Files.write(o, sample().toBytes());
     ExternalTool.run(dir, "ld", "-r", "-o", "merged.o", o.toString()).clean("ld -r");
     ExternalTool.run(dir, "readelf", "-a", "-W", "merged.o").clean("readelf merged.o");
     Files.writeString(
@@ -236,7 +236,7 @@ class ElfObjectBuilderTest {
   void stackNoteIsAddedOnceAndIsNotExecutable() throws Exception {
     ElfObjectBuilder b = new ElfObjectBuilder();
     Path o = dir.resolve("empty.o");
-    b.writeTo(o);
+    java.nio.file.Files.write(o, b.toBytes());
     String sections = ExternalTool.run(dir, "readelf", "-S", "-W", o.toString()).clean("readelf");
     Matcher m =
         Pattern.compile("\\.note\\.GNU-stack\\s+PROGBITS\\s+\\S+ \\S+ 000000 00 (.{3})")

@@ -1,0 +1,86 @@
+package org.offlink.runtime;
+
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * The one place that picks the temporary directory and creates temporary files there, with
+ * libiberty's rules ({@code choose_tmpdir} and {@code make_temp_file} in make-temp-file.c), used by
+ * lto-wrapper, mkoffload and the zstd loader alike.
+ *
+ * <p>The directory is the first of {@code $TMPDIR}, {@code $TMP}, {@code $TEMP}, {@code /tmp}
+ * (glibc's {@code P_tmpdir}), {@code /var/tmp}, {@code /usr/tmp}, {@code /tmp} that the process may
+ * read, write and search ({@code access(dir, R_OK|W_OK|X_OK)}), and is a directory (libiberty
+ * checks access only, then fails in {@code mkstemps}; a directory check costs nothing and names the
+ * problem earlier); else {@code .}. So an unwritable {@code TMPDIR} falls back to {@code /tmp}, as
+ * with stock GCC. Relative names are taken from the working directory.
+ */
+public final class TempDirectory {
+  private static final List<String> VARIABLES = List.of("TMPDIR", "TMP", "TEMP");
+  private static final List<String> FALLBACKS = List.of("/tmp", "/var/tmp", "/usr/tmp", "/tmp");
+
+  private TempDirectory() {}
+
+  /** {@code choose_tmpdir} for this environment and working directory. */
+  public static Path choose(Map<String, String> environment, Path workingDirectory) {
+    return choose(environment, workingDirectory, TempDirectory::usable);
+  }
+
+  static Path choose(Map<String, String> environment, Path cwd, Predicate<Path> usable) {
+    for (String name : VARIABLES) {
+      String value = environment.get(name);
+      if (value != null && !value.isEmpty() && usable.test(cwd.resolve(value))) {
+        return cwd.resolve(value);
+      }
+    }
+    for (String dir : FALLBACKS) {
+      if (usable.test(Path.of(dir))) {
+        return Path.of(dir);
+      }
+    }
+    return cwd;
+  }
+
+  private static boolean usable(Path dir) {
+    return Files.isDirectory(dir)
+        && Files.isReadable(dir)
+        && Files.isWritable(dir)
+        && Files.isExecutable(dir);
+  }
+
+  /**
+   * {@code make_temp_file}: creates {@code <dir>/cc} + 6 random letters and digits + {@code
+   * suffix}, mode 0600 from the start, and tracks it in the link's {@code scope}.
+   *
+   * @throws IOException {@code cannot create temporary file in <dir>: <reason>}
+   */
+  public static Path createFile(LinkScope scope, Path dir, String suffix) throws IOException {
+    for (int attempt = 0; attempt < TempNames.ATTEMPTS; attempt++) {
+      Path file = dir.resolve("cc" + TempNames.random(6) + suffix);
+      try {
+        Files.createFile(file, Umask.OWNER_ONLY);
+      } catch (FileAlreadyExistsException e) {
+        continue; // another name, as mkstemps retries
+      } catch (FileSystemException e) {
+        throw new IOException(
+            "cannot create temporary file in " + dir + ": " + IoReasons.reason(e), e);
+      }
+      scope.track(file);
+      return file;
+    }
+    throw new IOException(
+        "cannot create temporary file in " + dir + ": " + TempNames.ATTEMPTS + " names taken");
+  }
+
+  /** Deletes a file made by {@link #createFile} and stops tracking it. */
+  public static void delete(LinkScope scope, Path file) throws IOException {
+    Files.deleteIfExists(file);
+    scope.untrack(file);
+  }
+}

@@ -1,0 +1,75 @@
+package org.offlink.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ChildEndingTest {
+  @TempDir Path dir;
+
+  /**
+   * A child that forks every few milliseconds, each grandchild sleeping and then writing a file (as
+   * an accel driver forks {@code lto1}, which writes its {@code .s}): once the children are ended,
+   * none of the tree runs anywhere, not even a grandchild forked while the tree was being listed
+   * and orphaned when its parent died (no longer a descendant, so found by its command line, which
+   * every subshell of the forking {@code sh} shares). A plain list-then-SIGTERM leaves a few such
+   * orphans here in every round.
+   */
+  @Test
+  void aForkingChildLeavesNoProcessOfItsTreeRunning() throws Exception {
+    for (int round = 0; round < 3; round++) {
+      Path out = Files.createDirectory(dir.resolve("round" + round));
+      new ProcessBuilder(
+              "sh",
+              "-c",
+              "while :; do (sleep 30; : > \"$0/late\") & sleep 0.002; done",
+              out.toString())
+          .redirectErrorStream(true)
+          .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+          .start();
+      Thread.sleep(200);
+      ChildEnding.endAll(2000);
+      List<ProcessHandle> left = runningWith(out.toString());
+      left.forEach(ProcessHandle::destroyForcibly);
+      assertEquals(List.of(), left.stream().map(ProcessHandle::pid).toList(), "round " + round);
+    }
+  }
+
+  @Test
+  void aZombieDoesNotCountAsRunning() throws Exception {
+    Process child = new ProcessBuilder("true").start();
+    ProcessHandle handle = child.toHandle();
+    long deadline = System.nanoTime() + 5_000_000_000L;
+    while (ChildEnding.running(handle) && System.nanoTime() < deadline) {
+      Thread.sleep(5);
+    }
+    assertEquals(false, ChildEnding.running(handle));
+    child.waitFor();
+  }
+
+  private static List<ProcessHandle> runningWith(String mark) throws IOException {
+    try (var pids = Files.list(Path.of("/proc"))) {
+      return pids.map(p -> p.getFileName().toString())
+          .filter(name -> name.chars().allMatch(Character::isDigit))
+          .filter(pid -> commandLine(pid).contains(mark))
+          .flatMap(pid -> ProcessHandle.of(Long.parseLong(pid)).stream())
+          .filter(ChildEnding::running)
+          .toList();
+    }
+  }
+
+  private static String commandLine(String pid) {
+    try {
+      return new String(
+          Files.readAllBytes(Path.of("/proc", pid, "cmdline")), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      return "";
+    }
+  }
+}
