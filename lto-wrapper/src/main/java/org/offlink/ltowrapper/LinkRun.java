@@ -49,6 +49,7 @@ final class LinkRun implements AutoCloseable {
   private final LtoWrapperOptions.Settings settings;
   private final LinkTemps temps;
   private final LinkRecorder report;
+  private final String mode;
   private final ScannedInputs scans;
   private final Optional<ImageCache> imageCache;
   private final List<String> ltoArgs = new ArrayList<>();
@@ -62,9 +63,11 @@ final class LinkRun implements AutoCloseable {
       ImageBuilders imageBuilders,
       LinkContext context,
       Diagnostics diag,
-      LinkRecorder report) {
+      LinkRecorder report,
+      String mode) {
     this.options = options;
     this.report = report;
+    this.mode = mode;
     this.services = services;
     // A link may ask for its mkoffloads as programs even where offlink's own could run here.
     this.imageBuilders =
@@ -277,6 +280,8 @@ final class LinkRun implements AutoCloseable {
     // Like collect2's "collect2 version ..." under -v: says which lto-wrapper ran (GCC's own
     // prints only its argv), also when offlink is installed in place of GCC's.
     diag.verbose(LtoWrapper.VERSION);
+    // Where this link ran: the user's link server or a JVM of its own, and why (issue 30).
+    diag.verbose("offlink link mode: " + mode);
     StringBuilder sb = new StringBuilder(options.argv0()).append(' ');
     for (String a : options.args()) {
       sb.append(a).append(' ');
