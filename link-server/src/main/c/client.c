@@ -317,8 +317,11 @@ static void note_temp(struct link *l, const unsigned char *p, size_t n, int add)
   l->temps[l->ntemps++] = s;
 }
 
+/* A child makes itself a group's leader first thing (offlink-exec); one the server had only just
+   started may not have yet, so the pid itself is signalled then. */
 static void signal_groups(const struct link *l, int sig) {
-  for (size_t i = 0; i < l->ngroups; i++) kill(-l->groups[i], sig);
+  for (size_t i = 0; i < l->ngroups; i++)
+    if (kill(-l->groups[i], sig) != 0 && errno == ESRCH) kill(l->groups[i], sig);
 }
 
 /* The server is gone mid-link: end the link's children as its signal handler would have (frozen,
@@ -329,7 +332,8 @@ static void clean_up_after_server(const struct link *l) {
   signal_groups(l, SIGCONT);
   for (int waited = 0; waited < 2000; waited += 10) {
     int alive = 0;
-    for (size_t i = 0; i < l->ngroups; i++) alive |= kill(-l->groups[i], 0) == 0;
+    for (size_t i = 0; i < l->ngroups; i++)
+      alive |= kill(-l->groups[i], 0) == 0 || kill(l->groups[i], 0) == 0;
     if (!alive) break;
     struct timespec t = {0, 10000000};
     nanosleep(&t, NULL);

@@ -39,6 +39,7 @@ class ArchitectureTest {
               "org.offlink.bridge",
               "org.offlink.mkoffload",
               "org.offlink.ltowrapper",
+              "org.offlink.server",
               "org.offlink.cli");
 
   /** The process edge: the commands' {@code main} classes and their start-up and exit. */
@@ -47,6 +48,7 @@ class ArchitectureTest {
           "org.offlink.runtime.CommandStartup",
           "org.offlink.ltowrapper.LtoWrapperMain",
           "org.offlink.mkoffload.MkoffloadMain",
+          "org.offlink.server.ServerMain",
           "org.offlink.cli.offlink.OfflinkMain",
           "org.offlink.cli.streamer.SectionStreamerMain",
           "org.offlink.bridge.cli.OfflinkMain",
@@ -147,7 +149,7 @@ class ArchitectureTest {
     assertTrue(MAIN_CODE.size() > 200, "classes: " + MAIN_CODE.size());
     long found =
         MAIN_CODE.stream().filter(ENTRY_POINT).map(c -> outermost(c).getName()).distinct().count();
-    assertEquals(5, found, "CommandStartup and the four *Main classes");
+    assertEquals(6, found, "CommandStartup and the five *Main classes");
   }
 
   /** The class file's bytes as Latin-1 text: its constant pool's strings are in there. */

@@ -2,7 +2,6 @@ package org.offlink.it;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -33,9 +32,9 @@ import org.offlink.server.ServerQuery;
 /**
  * Issue 30's link server under load and under faults, with real GCC 12 links of a corpus program
  * (the suite's server mode only): sixteen links at once from {@code make -j16}, a 1,000-link soak
- * with random SIGINT/SIGTERM to clients and SIGKILL to the server, a client SIGKILLed mid-link,
- * and a rebuilt installation that never reaches the old server. Each test has a server folder of
- * its own, so that the servers it kills and counts are its own.
+ * with random SIGINT/SIGTERM to clients and SIGKILL to the server, a client SIGKILLed mid-link, and
+ * a rebuilt installation that never reaches the old server. Each test has a server folder of its
+ * own, so that the servers it kills and counts are its own.
  */
 class LinkServerIT {
   private static final CorpusProgram PROGRAM = Corpus.program("c_declare_target_tus");
@@ -139,7 +138,13 @@ class LinkServerIT {
   private static void assertRegistersAsStock(Path executable) throws IOException {
     BuildResult b =
         new BuildResult(
-            PROGRAM, TargetSet.NVPTX, ToolDir.stock(), executable.getParent(), 0, "", "",
+            PROGRAM,
+            TargetSet.NVPTX,
+            ToolDir.stock(),
+            executable.getParent(),
+            0,
+            "",
+            "",
             Optional.of(executable));
     RegistrationAssertions.assertSameRegistrations(stock, toolchain.run(b));
   }
@@ -230,14 +235,19 @@ class LinkServerIT {
       Process p = builder(link(tree, dir(work, "killed")), env, work).start();
       // Into the accel compile: the link's children are running (and its temporaries exist).
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-      while (processesIn(work).stream().noneMatch(l -> l.contains("accel-nvptx") || l.contains("lto1"))
+      while (processesIn(work).stream()
+              .noneMatch(l -> l.contains("accel-nvptx") || l.contains("lto1"))
           && p.isAlive()
           && System.nanoTime() < deadline) {
         Thread.sleep(2);
       }
       // SIGKILL the link client only (lto-wrapper's), as the OOM killer or a CI job's end would.
       ProcessHandle client =
-          p.toHandle().descendants().filter(h -> h.info().command().orElse("").endsWith("/lto-wrapper")).findFirst().orElse(null);
+          p.toHandle()
+              .descendants()
+              .filter(h -> h.info().command().orElse("").endsWith("/lto-wrapper"))
+              .findFirst()
+              .orElse(null);
       if (client == null) {
         p.waitFor();
         continue; // the link was too quick to catch: try again
@@ -261,7 +271,11 @@ class LinkServerIT {
     Path folder = folder("rebuilt");
     Path tree = scratch.resolve("tree");
     Outcome copied =
-        run(builder(List.of("cp", "-a", Toolchain.offlinkDist().toString(), tree.toString()), Map.of("PATH", Toolchain.SAFE_PATH), scratch));
+        run(
+            builder(
+                List.of("cp", "-a", Toolchain.offlinkDist().toString(), tree.toString()),
+                Map.of("PATH", Toolchain.SAFE_PATH),
+                scratch));
     assertEquals(0, copied.status(), copied.output());
     Outcome first = run(builder(link(tree, dir(work, "first")), env(folder, tmp), work));
     assertEquals(0, first.status(), first.output());
@@ -269,29 +283,37 @@ class LinkServerIT {
     // A rebuild replaces a jar (here: a new modification time, as Maven's copy gives it).
     Path jar;
     try (Stream<Path> jars = Files.list(tree.resolve("lib"))) {
-      jar = jars.filter(j -> j.getFileName().toString().startsWith("lto-wrapper")).findFirst().orElseThrow();
+      jar =
+          jars.filter(j -> j.getFileName().toString().startsWith("lto-wrapper"))
+              .findFirst()
+              .orElseThrow();
     }
-    Files.setLastModifiedTime(jar, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 5000));
+    Files.setLastModifiedTime(
+        jar, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 5000));
     Outcome second = run(builder(link(tree, dir(work, "second")), env(folder, tmp), work));
     assertEquals(0, second.status(), second.output());
-    assertArrayEquals(Files.readAllBytes(program(work, "first")), Files.readAllBytes(program(work, "second")));
+    assertArrayEquals(
+        Files.readAllBytes(program(work, "first")), Files.readAllBytes(program(work, "second")));
     Map<Long, String> ran = new HashMap<>();
     for (Path socket : ServerQuery.sockets(folder)) {
-      ServerQuery.status(socket).ifPresent(st -> ran.put(Long.parseLong(st.get("pid")), st.get("links")));
+      ServerQuery.status(socket)
+          .ifPresent(st -> ran.put(Long.parseLong(st.get("pid")), st.get("links")));
     }
     assertEquals(2, ran.size(), "a server for each build: " + ran);
     assertEquals("1", ran.get(old), "the old server ran only the old build's link: " + ran);
     assertTrue(
-        ProcessHandle.of(old).map(p -> p.onExit().orTimeout(30, TimeUnit.SECONDS).handle((x, e) -> e == null).join()).orElse(true),
+        ProcessHandle.of(old)
+            .map(p -> p.onExit().orTimeout(30, TimeUnit.SECONDS).handle((x, e) -> e == null).join())
+            .orElse(true),
         "the old server did not retire");
   }
 
   /**
-   * {@value #SOAK_LINKS} links, four at a time, with the device-image cache on: about one in
-   * eight clients gets SIGINT or SIGTERM at a random moment, and every hundredth link the server
-   * is SIGKILLed. Afterwards nothing is left in TMPDIR or as a cache temporary, no link's child
-   * runs, the server's descriptors are back at their idle count and its resident memory bounded,
-   * and every link that said it succeeded wrote the right program.
+   * {@value #SOAK_LINKS} links, four at a time, with the device-image cache on: about one in eight
+   * clients gets SIGINT or SIGTERM at a random moment, and every hundredth link the server is
+   * SIGKILLed. Afterwards nothing is left in TMPDIR or as a cache temporary, no link's child runs,
+   * the server's descriptors are back at their idle count and its resident memory bounded, and
+   * every link that said it succeeded wrote the right program.
    */
   @Test
   void soakWithSignalsAndServerKills() throws Exception {
@@ -330,7 +352,8 @@ class LinkServerIT {
                   killServer(folder);
                 } else if (signal != 0) {
                   Thread.sleep(delayMs);
-                  p.toHandle().descendants()
+                  p.toHandle()
+                      .descendants()
                       .filter(h -> h.info().command().orElse("").endsWith("/lto-wrapper"))
                       .forEach(h -> signal(h.pid(), signal));
                 }
@@ -373,7 +396,8 @@ class LinkServerIT {
     // One more link, then the (latest) server's descriptors and memory.
     assertEquals(0, run(builder(link(tree, dir(work, "last")), env, work)).status());
     Map<String, String> s = status(folder);
-    assertTrue(Long.parseLong(s.get("open_fds")) <= idleFds, "descriptors: " + s + " idle " + idleFds);
+    assertTrue(
+        Long.parseLong(s.get("open_fds")) <= idleFds, "descriptors: " + s + " idle " + idleFds);
     assertTrue(Long.parseLong(s.get("rss_kib")) < 1024 * 1024, "resident memory: " + s);
     System.out.printf(
         "soak: %d links, %d succeeded, %d signalled, %d lost with their server; server %s%n",
@@ -382,7 +406,8 @@ class LinkServerIT {
 
   private static void killServer(Path folder) throws IOException {
     try {
-      ProcessHandle.of(Long.parseLong(status(folder).get("pid"))).ifPresent(ProcessHandle::destroyForcibly);
+      ProcessHandle.of(Long.parseLong(status(folder).get("pid")))
+          .ifPresent(ProcessHandle::destroyForcibly);
     } catch (IOException noneRightNow) {
       // between servers: the next link starts one
     }

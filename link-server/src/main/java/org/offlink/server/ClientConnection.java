@@ -10,6 +10,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import jdk.net.ExtendedSocketOptions;
 import jdk.net.UnixDomainPrincipal;
+import org.offlink.runtime.NativeCharset;
 import org.offlink.server.protocol.Frame;
 import org.offlink.server.protocol.FrameReader;
 import org.offlink.server.protocol.FrameType;
@@ -19,7 +20,6 @@ import org.offlink.server.protocol.Protocol;
 import org.offlink.server.protocol.ProtocolException;
 import org.offlink.server.protocol.RefusalReason;
 import org.offlink.server.protocol.RequestDecoder;
-import org.offlink.runtime.NativeCharset;
 
 /**
  * One accepted connection: checks the peer's user ({@code SO_PEERCRED}), reads its first frame

@@ -3,6 +3,7 @@ package org.offlink.server;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.offlink.runtime.LinkScope;
 
 /**
  * One link's cancellation and witness. The client's SIGINT, SIGTERM or SIGHUP, or its going away,
@@ -11,17 +12,17 @@ import java.util.Objects;
  * client is told the link's status; the link's own thread finds {@link #cancelled()} true.
  */
 public final class LinkControl {
-  private final LinkWitness witness;
+  private final LinkScope.Observer witness;
   private final List<Runnable> actions = new ArrayList<>();
   private boolean cancelled;
 
   /** A control reporting to {@code witness}. */
-  public LinkControl(LinkWitness witness) {
+  public LinkControl(LinkScope.Observer witness) {
     this.witness = Objects.requireNonNull(witness, "witness");
   }
 
-  /** Where the link reports its children and files. */
-  public LinkWitness witness() {
+  /** Where the link reports its children and files: its client, through the connection. */
+  public LinkScope.Observer witness() {
     return witness;
   }
 

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.UserPrincipal;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -41,6 +42,7 @@ public final class LinkServer {
   private static final long HOUSEKEEPING_MS = 1000;
   private static final long RECHECK_NANOS = 10_000_000_000L;
   private static final long LOCK_WAIT_MS = 2000;
+  private static final Duration COMPACT_AFTER = Duration.ofSeconds(20);
 
   private final ServerOptions options;
   private final LinkExecutor executor;
@@ -137,6 +139,9 @@ public final class LinkServer {
         s.select(HOUSEKEEPING_MS);
         s.selectedKeys().clear();
         acceptAll(listener, timer);
+        if (state.shouldCompact(COMPACT_AFTER)) {
+          System.gc();
+        }
         String why = state.shouldRetire(options.idle()) ? "idle or asked to stop" : null;
         if (why == null && System.nanoTime() > nextCheck) {
           why = stale(key);
@@ -168,7 +173,7 @@ public final class LinkServer {
     Files.deleteIfExists(staging);
     ServerSocketChannel listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
     try {
-      listener.bind(SocketAddresses.of(staging), 64);
+      listener.bind(SocketAddresses.of(staging, options.inFolder()), 64);
       Files.move(staging, socket, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       listener.close();

@@ -7,13 +7,14 @@ import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.offlink.runtime.LinkScope;
+import org.offlink.runtime.NativeCharset;
 import org.offlink.server.protocol.Frame;
 import org.offlink.server.protocol.FrameReader;
 import org.offlink.server.protocol.FrameType;
 import org.offlink.server.protocol.FrameWriter;
 import org.offlink.server.protocol.LinkRequest;
 import org.offlink.server.protocol.Protocol;
-import org.offlink.runtime.NativeCharset;
 
 /**
  * One accepted link: runs it on this thread while a reader thread takes the client's frames (stdin,
@@ -22,7 +23,7 @@ import org.offlink.runtime.NativeCharset;
  * files ({@link LinkControl}) before the client gets 128 + the signal's number, as a JVM run for
  * the link would exit. Whichever comes first wins; the other finds nothing to do.
  */
-final class LinkSession implements LinkWitness {
+final class LinkSession implements LinkScope.Observer {
   private static final int RUNNING = 0;
   private static final int DONE = 1;
   private static final int CANCELLED = 2;
@@ -146,23 +147,26 @@ final class LinkSession implements LinkWitness {
     }
   }
 
+  // What the client must know to clean up should this server die mid-link: every child is the
+  // leader of a process group (offlink-exec), and every file the link tracks.
+
   @Override
-  public void childGroup(long pgid) {
-    u32(FrameType.CHILD_GROUP, pgid);
+  public void childStarted(long pid) {
+    u32(FrameType.CHILD_GROUP, pid);
   }
 
   @Override
-  public void childGroupDone(long pgid) {
-    u32(FrameType.CHILD_DONE, pgid);
+  public void childEnded(long pid) {
+    u32(FrameType.CHILD_DONE, pid);
   }
 
   @Override
-  public void tempFile(Path file) {
+  public void fileTracked(Path file) {
     path(FrameType.TEMP_FILE, file);
   }
 
   @Override
-  public void tempFileDone(Path file) {
+  public void fileUntracked(Path file) {
     path(FrameType.TEMP_DONE, file);
   }
 

@@ -9,9 +9,9 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.offlink.runtime.NativeCharset;
 import org.offlink.server.protocol.Protocol;
 import org.offlink.streamer.OfflinkVersion;
-import org.offlink.runtime.NativeCharset;
 
 /**
  * What a server must share with a client to run its links: the same lines the C client writes

@@ -5,6 +5,11 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
+import org.offlink.runtime.CommandStartup;
+import org.offlink.runtime.JvmProperties;
+import org.offlink.runtime.LastResort;
+import org.offlink.runtime.LinkContext;
 
 /**
  * Entry point of {@code libexec/offlink/jvm/offlink-server}, which the link client starts as {@code
@@ -17,10 +22,34 @@ public final class ServerMain {
 
   private ServerMain() {}
 
+  /** Serves links until the server retires, then exits. */
+  public static void main(String[] args) {
+    LinkContext context = CommandStartup.start();
+    String launcher = System.getProperty("offlink.launcher", "");
+    String mode = "server (pid " + ProcessHandle.current().pid() + ")";
+    int status =
+        LastResort.run(
+            "offlink-server: fatal error: ",
+            context.err(),
+            true,
+            () ->
+                run(
+                    List.of(args),
+                    context.environment(),
+                    context.workingDirectory(),
+                    launcher,
+                    JvmProperties.javaHome(),
+                    context.err(),
+                    root -> new ToolExecutor(root, mode)));
+    CommandStartup.exit(context, status);
+  }
+
   /**
-   * Checks the arguments against this JVM and installation and serves links with {@code executor}
-   * until the server retires; returns the exit status.
+   * Checks the arguments against this JVM and installation and serves links with the executor
+   * {@code executor} makes for the installation's root until the server retires; returns the exit
+   * status.
    *
+   * @param workingDirectory the process's folder (the client starts a server in its folder)
    * @param launcher the launcher's path ({@code offlink.launcher}): the installation's root is
    *     three folders above it
    * @param javaHome this JVM's {@code java.home}
@@ -28,10 +57,11 @@ public final class ServerMain {
   public static int run(
       List<String> args,
       Map<String, String> environment,
+      Path workingDirectory,
       String launcher,
       String javaHome,
       PrintStream err,
-      LinkExecutor executor) {
+      Function<Path, LinkExecutor> executor) {
     ServerLog log = new ServerLog(err);
     if (args.size() != 4 || !args.get(0).equals("--dir") || !args.get(2).equals("--hash")) {
       log.line("usage: offlink-server --dir FOLDER --hash HASH (got " + args + ")");
@@ -39,10 +69,11 @@ public final class ServerMain {
     }
     Path folder = Path.of(args.get(1));
     ServerOptions options;
+    Path root;
     try {
-      Path root = root(launcher);
+      root = root(launcher);
       Path java = Path.of(javaHome, "bin", "java").toRealPath();
-      options = ServerOptions.of(folder, root, java, environment);
+      options = ServerOptions.of(folder, root, java, environment, folder.equals(workingDirectory));
     } catch (IOException e) {
       log.line("not started: " + e.getMessage());
       return 1;
@@ -64,7 +95,7 @@ public final class ServerMain {
             + ", idle limit "
             + options.idle().toSeconds()
             + " s");
-    return new LinkServer(options, executor, log).run();
+    return new LinkServer(options, executor.apply(root), log).run();
   }
 
   /** {@code <root>/libexec/offlink/jvm/offlink-server} gives {@code <root>}. */

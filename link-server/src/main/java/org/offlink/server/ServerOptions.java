@@ -16,6 +16,8 @@ import java.util.Objects;
  * @param environment the JVM option variables it was started with ({@link ServerIdentity})
  * @param identity what its clients must share with it, computed from the above
  * @param idle how long it waits without a link before it exits ({@link Duration#ZERO}: never)
+ * @param inFolder whether the process's working folder is {@code folder} (as the client starts a
+ *     server): a socket path too long for {@code sun_path} is then bound by its name alone
  */
 public record ServerOptions(
     Path folder,
@@ -23,7 +25,8 @@ public record ServerOptions(
     Path java,
     Map<String, String> environment,
     ServerIdentity identity,
-    Duration idle) {
+    Duration idle,
+    boolean inFolder) {
   /**
    * The default of {@code OFFLINK_SERVER_IDLE}: ten minutes. A build's links come in bursts with
    * compiles between them, and a developer's edit-build cycles minutes apart; ten minutes keeps the
@@ -46,9 +49,11 @@ public record ServerOptions(
 
   /**
    * The options of a server of the installation {@code root} on {@code java} in {@code folder},
-   * with the JVM option variables and {@code OFFLINK_SERVER_IDLE} of {@code environment}.
+   * with the JVM option variables and {@code OFFLINK_SERVER_IDLE} of {@code environment}; {@code
+   * inFolder}: the process runs in {@code folder}.
    */
-  public static ServerOptions of(Path folder, Path root, Path java, Map<String, String> environment)
+  public static ServerOptions of(
+      Path folder, Path root, Path java, Map<String, String> environment, boolean inFolder)
       throws IOException {
     Map<String, String> jvm = new HashMap<>();
     for (String name : ServerIdentity.JVM_VARIABLES) {
@@ -57,7 +62,13 @@ public record ServerOptions(
       }
     }
     return new ServerOptions(
-        folder, root, java, jvm, ServerIdentity.of(root, java, jvm), idleFrom(environment));
+        folder,
+        root,
+        java,
+        jvm,
+        ServerIdentity.of(root, java, jvm),
+        idleFrom(environment),
+        inFolder);
   }
 
   /**

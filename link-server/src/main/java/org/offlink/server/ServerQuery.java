@@ -50,7 +50,7 @@ public final class ServerQuery {
       throws IOException {
     try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
       try {
-        ch.connect(SocketAddresses.of(socket));
+        ch.connect(SocketAddresses.of(socket, false));
       } catch (IOException nobody) {
         return Optional.empty();
       }

@@ -16,6 +16,7 @@ final class ServerState {
   private long lastLinkEnd = startNanos;
   private boolean stopRequested;
   private boolean retiring;
+  private boolean compacted = true;
 
   synchronized void connectionOpened() {
     connections++;
@@ -37,6 +38,20 @@ final class ServerState {
       linksFailed++;
     }
     lastLinkEnd = System.nanoTime();
+    compacted = false;
+  }
+
+  /**
+   * Whether the heap should be collected now: once per quiet spell, {@code after} into it, so that
+   * an idle server gives the memory of its last burst of links back (SerialGC shrinks the heap
+   * after a full collection) without collecting between a build's links.
+   */
+  synchronized boolean shouldCompact(Duration after) {
+    if (compacted || activeLinks > 0 || System.nanoTime() - lastLinkEnd < after.toNanos()) {
+      return false;
+    }
+    compacted = true;
+    return true;
   }
 
   synchronized void requestStop() {

@@ -105,7 +105,7 @@ final class ClientTree {
   Running serve(FakeExecutor executor, Map<String, String> serverEnv) throws Exception {
     Files.createDirectories(folder);
     Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("rwx------"));
-    ServerOptions options = ServerOptions.of(folder, root, java, serverEnv);
+    ServerOptions options = ServerOptions.of(folder, root, java, serverEnv, false);
     LinkServer server = new LinkServer(options, executor, new ServerLog(System.err));
     Thread t = new Thread(server::run, "test-server");
     t.setDaemon(true);

@@ -65,7 +65,7 @@ final class FakeExecutor implements LinkExecutor {
         case "temp":
           Path file = Path.of(rest.get(0));
           Files.writeString(file, "temporary");
-          c.witness().tempFile(file);
+          c.witness().fileTracked(file);
           s.out().println("made " + file);
           return waitForCancel(r, s, c);
         default:
@@ -104,7 +104,7 @@ final class FakeExecutor implements LinkExecutor {
                 "600")
             .redirectErrorStream(true)
             .start();
-    c.witness().childGroup(p.pid());
+    c.witness().childStarted(p.pid());
     c.onCancel(
         () -> {
           p.destroy();

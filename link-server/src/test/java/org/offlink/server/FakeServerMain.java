@@ -13,10 +13,11 @@ public final class FakeServerMain {
         ServerMain.run(
             List.of(args),
             System.getenv(),
+            Path.of("").toAbsolutePath(),
             System.getProperty("offlink.launcher", ""),
             System.getProperty("java.home"),
             System.err,
-            new FakeExecutor(Path.of(System.getProperty("offlink.exec", "/nonexistent"))));
+            root -> new FakeExecutor(Path.of(System.getProperty("offlink.exec", "/nonexistent"))));
     System.exit(status);
   }
 }

@@ -41,7 +41,9 @@ class TwoUsersTest {
             + ":"
             + copy(Path.of("target/test-classes"), classes.resolve("test"))
             + ":"
-            + copy(Path.of("../section-streamer/target/classes"), classes.resolve("streamer"));
+            + copy(Path.of("../section-streamer/target/classes"), classes.resolve("streamer"))
+            + ":"
+            + copy(Path.of("../offlink-runtime/target/classes"), classes.resolve("runtime"));
     tree = ClientTree.create(shared, cp);
     run("chmod", "-R", "a+rX", shared.resolve("tree").toString(), classes.toString());
     run("chmod", "1777", shared.resolve("work").toString());
