@@ -17,9 +17,9 @@ import picocli.CommandLine.Command;
 /**
  * Entry point of {@code bin/offlink}, the user-facing tool: {@code doctor} (is the toolchain able
  * to link for every configured offload target?) and {@code inspect} (what offload content does a
- * file hold?), plus the link-debugging commands of {@link DebugCommands} and {@code server}
- * (the user's link servers). Errors are one line,
- * {@code offlink: error: <message>}, exit status 1; stack traces only with {@code OFFLINK_DEBUG=1}.
+ * file hold?), plus the link-debugging commands of {@link DebugCommands} and {@code server} (the
+ * user's link servers). Errors are one line, {@code offlink: error: <message>}, exit status 1;
+ * stack traces only with {@code OFFLINK_DEBUG=1}.
  */
 @Command(
     name = "offlink",
