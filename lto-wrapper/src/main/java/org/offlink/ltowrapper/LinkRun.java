@@ -21,11 +21,12 @@ import org.offlink.ltowrapper.offload.OffloadPolicy;
 import org.offlink.ltowrapper.offload.OffloadRun;
 import org.offlink.ltowrapper.options.DecodedOption;
 import org.offlink.ltowrapper.options.GccOption;
-import org.offlink.ltowrapper.options.LtoWrapperOptions;
 import org.offlink.ltowrapper.options.MergeRule;
 import org.offlink.ltowrapper.options.OptionForwarding;
 import org.offlink.ltowrapper.options.OptionMerger;
 import org.offlink.ltowrapper.options.QuotedOptions;
+import org.offlink.ltowrapper.plan.LinkArgument;
+import org.offlink.ltowrapper.plan.LinkPlan;
 import org.offlink.ltowrapper.report.LinkRecorder;
 import org.offlink.ltowrapper.run.Diagnostics;
 import org.offlink.ltowrapper.run.DumpNames;
@@ -41,12 +42,12 @@ import org.offlink.runtime.LinkContext;
  * lines; temporary files not handed over are removed by {@link #close}.
  */
 final class LinkRun implements AutoCloseable {
-  private final LtoWrapperOptions options;
+  private final LinkPlan options;
   private final LtoWrapperServices services;
   private final ImageBuilders imageBuilders;
   private final LinkContext context;
   private final Diagnostics diag;
-  private final LtoWrapperOptions.Settings settings;
+  private final LinkPlan.Settings settings;
   private final LinkTemps temps;
   private final LinkRecorder report;
   private final String mode;
@@ -54,31 +55,30 @@ final class LinkRun implements AutoCloseable {
   private final Optional<ImageCache> imageCache;
   private final List<String> ltoArgs = new ArrayList<>();
   private final List<InputFile> ltoObjects = new ArrayList<>();
-  private boolean linkerOutputRel;
+  private final String version;
   private JobScheduler offloadScheduler;
 
   LinkRun(
-      LtoWrapperOptions options,
+      LinkPlan options,
       LtoWrapperServices services,
       ImageBuilders imageBuilders,
       LinkContext context,
       Diagnostics diag,
       LinkRecorder report,
+      String version,
       String mode) {
     this.options = options;
+    this.version = version;
     this.report = report;
     this.mode = mode;
     this.services = services;
     // A link may ask for its mkoffloads as programs even where offlink's own could run here.
     this.imageBuilders =
-        options.environment().containsKey("OFFLINK_MKOFFLOAD_SUBPROCESS")
-            ? ImageBuilders.subprocessOnly()
-            : imageBuilders;
+        options.settings().mkoffloadSubprocess() ? ImageBuilders.subprocessOnly() : imageBuilders;
     this.context = context;
     this.diag = diag;
     this.settings = options.settings();
     this.temps = new LinkTemps(context, settings.saveTemps(), settings.verbose(), diag);
-    this.linkerOutputRel = settings.linkerOutputRel();
     this.scans = new ScannedInputs(services.scanner());
     // Set up first: its key work starts on a thread of its own while the inputs are read.
     this.imageCache =
@@ -120,11 +120,11 @@ final class LinkRun implements AutoCloseable {
     JobserverAuth.Detection detection =
         JobserverAuth.detect(
             settings.makeflags().orElse(null), fd -> Files.exists(services.fdPath().apply(fd)));
+    boolean relocatable = settings.output().relocatable();
     LtoPlan plan =
         LtoPlan.decide(
-            withLinkFlto, settings.noPartition() || linkerOutputRel, jobserverRequested, detection);
-    DumpNames dump =
-        DumpNames.of(settings.dumpdir().orElse(null), settings.linkerOutput().orElse(null));
+            withLinkFlto, settings.noPartition() || relocatable, jobserverRequested, detection);
+    DumpNames dump = settings.dump();
     List<String> head = head(ilOptions, merger);
     OffloadRun ctx = context(dump, merger);
     LinkOutputs outputs = new LinkOutputs(temps, dump, context.workingDirectory());
@@ -134,7 +134,7 @@ final class LinkRun implements AutoCloseable {
     OffloadImages.Pending offload = null;
     if (options.offloadObjects().isPresent()) {
       offload = new OffloadImages(ctx).start(options.offloadObjects().get());
-    } else if (collect2Mode()) {
+    } else if (options.viaCollect2()) {
       offloadNames = Optional.of(offloadInputs());
       if (!offloadNames.get().isEmpty()) {
         offload = new OffloadImages(ctx).startWith(offloadNames.get());
@@ -145,7 +145,7 @@ final class LinkRun implements AutoCloseable {
       offload = null;
     }
     if (offloadNames.isPresent()) {
-      hostCopies = new Collect2Inputs(outputs).hostCopies(options.inputs(), ltoObjects);
+      hostCopies = new Collect2Inputs(outputs).hostCopies(options.inputFiles(), ltoObjects);
     }
     boolean offloadPresent =
         options.offloadObjects().isPresent() || offloadNames.map(n -> !n.isEmpty()).orElse(false);
@@ -165,7 +165,7 @@ final class LinkRun implements AutoCloseable {
                   ltoArgs,
                   ltoObjects,
                   in -> scans.of(in).hasEarlyDebugInfo())
-              .run(linkerOutputRel);
+              .run(relocatable);
     }
     if (offload != null) {
       lines.addAll(offload.await());
@@ -176,26 +176,13 @@ final class LinkRun implements AutoCloseable {
     return lines;
   }
 
-  /**
-   * collect2 (GCC's non-plugin link, {@code -fno-use-linker-plugin}) runs lto-wrapper with the
-   * objects only: no {@code -foffload-objects=} and no {@code -fresolution=}, which the plugin
-   * always passes.
-   */
-  private boolean collect2Mode() {
-    return options.inputs().stream().noneMatch(a -> a.startsWith("-fresolution="));
-  }
-
   /** The inputs carrying offload IR, in argument order: what the plugin would have listed. */
   private List<String> offloadInputs() {
     List<String> names = new ArrayList<>();
-    for (String arg : options.inputs()) {
-      InputFile in = InputFile.parse(arg, context.workingDirectory());
-      if (!Files.isReadable(in.file())) {
-        continue;
-      }
+    for (InputFile in : options.inputFiles()) {
       // Not an object: collect2 passes objects only, so nothing to build for it.
       if (scans.of(in).offloadOpts().isPresent()) {
-        names.add(arg);
+        names.add(in.spelling());
       }
     }
     return names;
@@ -212,8 +199,7 @@ final class LinkRun implements AutoCloseable {
             dump,
             report);
     OffloadPolicy policy =
-        OffloadPolicy.decide(
-            settings, OffloadImages.targets(settings).size(), imageBuilders.inProcess());
+        OffloadPolicy.decide(settings, settings.targets().size(), imageBuilders.inProcess());
     int slots = policy.parallel() ? Math.max(1, services.cpuCount().getAsInt()) : 1;
     offloadScheduler = new JobScheduler(new FixedTokenPool(slots));
     return new OffloadRun(
@@ -238,13 +224,12 @@ final class LinkRun implements AutoCloseable {
    */
   private List<DecodedOption> classifyInputs(OptionMerger merger) {
     OptionMerger.Accumulator acc = merger.accumulator();
-    for (String arg : options.inputs()) {
-      InputFile in = InputFile.parse(arg, context.workingDirectory());
-      if (!Files.isReadable(in.file())) {
-        ltoArgs.add(arg); // GCC: open() failed, so it is an option for the LTO compile
-        linkerOutputRel |= arg.equals("-flinker-output=rel");
+    for (LinkArgument arg : options.inputs()) {
+      if (arg.isOption()) {
+        ltoArgs.add(arg.spelling()); // GCC: open() failed, so it is an option for the LTO compile
         continue;
       }
+      InputFile in = arg.file().get();
       Optional<List<String>> strings = scans.of(in).hostOpts();
       if (strings.isPresent()) {
         for (String s : strings.get()) {
@@ -279,7 +264,7 @@ final class LinkRun implements AutoCloseable {
   private void echoArgv() {
     // Like collect2's "collect2 version ..." under -v: says which lto-wrapper ran (GCC's own
     // prints only its argv), also when offlink is installed in place of GCC's.
-    diag.verbose(LtoWrapper.VERSION);
+    diag.verbose(version);
     // Where this link ran: the user's link server or a JVM of its own, and why (issue 30).
     diag.verbose("offlink link mode: " + mode);
     StringBuilder sb = new StringBuilder(options.argv0()).append(' ');

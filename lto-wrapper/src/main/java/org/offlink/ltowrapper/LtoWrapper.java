@@ -1,18 +1,10 @@
 package org.offlink.ltowrapper;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import org.offlink.bridge.OfflinkFlags;
-import org.offlink.bridge.process.ResponseFileExpander;
 import org.offlink.bridge.process.ResponseFileExpander.ResponseFileException;
-import org.offlink.bridge.process.ResponseFiles;
 import org.offlink.ltowrapper.offload.ImageBuilders;
-import org.offlink.ltowrapper.options.DecodedOption;
-import org.offlink.ltowrapper.options.GccOption;
-import org.offlink.ltowrapper.options.LtoWrapperOptions;
-import org.offlink.ltowrapper.options.QuotedOptions;
+import org.offlink.ltowrapper.plan.LinkPlan;
+import org.offlink.ltowrapper.plan.PlanResolver;
 import org.offlink.ltowrapper.report.LinkRecorder;
 import org.offlink.ltowrapper.reproduce.Reproducer;
 import org.offlink.ltowrapper.run.Diagnostics;
@@ -79,9 +71,9 @@ public final class LtoWrapper {
       return 0;
     }
     Diagnostics diag = new Diagnostics(context.err(), PROGRAM, context.environment());
-    LtoWrapperOptions options;
+    LinkPlan options;
     try {
-      options = parse(context, argv.get(0), args);
+      options = PlanResolver.resolve(context, argv.get(0), args);
     } catch (ResponseFileException e) {
       diag.error(e.getMessage());
       return 1;
@@ -151,133 +143,6 @@ public final class LtoWrapper {
           "--help, --version: this text, the version (not used by GCC).",
           "");
 
-  /**
-   * Expands {@code @file} arguments and decodes the environment.
-   *
-   * @throws ResponseFileException for a bad {@code @file}
-   * @throws LtoWrapperException for a missing or malformed environment variable
-   */
-  static LtoWrapperOptions parse(LinkContext context, String argv0, List<String> args)
-      throws ResponseFileException {
-    List<String> argv = new ArrayList<>();
-    argv.add(argv0);
-    argv.addAll(args);
-    List<String> expanded = new ResponseFileExpander(context.workingDirectory()).expand(argv);
-    Map<String, String> env = context.environment();
-    String collectGcc = required(env, "COLLECT_GCC");
-    String collectOptions = required(env, "COLLECT_GCC_OPTIONS");
-    String asOptions = env.get("COLLECT_AS_OPTIONS");
-    List<DecodedOption> link = new ArrayList<>(QuotedOptions.decode(collectGcc, collectOptions));
-    if (asOptions != null) {
-      // Each word becomes '-Xassembler' '<word>' appended to the link options (LW:1453).
-      List<String> words = new ArrayList<>();
-      words.add(collectGcc);
-      for (String w : ResponseFiles.split(asOptions)) {
-        words.add("-Xassembler");
-        words.add(w);
-      }
-      link.addAll(org.offlink.ltowrapper.options.OptionDecoder.decode(words));
-    }
-    Optional<String> offload = Optional.empty();
-    List<String> inputs = new ArrayList<>();
-    for (String a : expanded.subList(1, expanded.size())) {
-      if (a.startsWith("-foffload-objects=")) {
-        offload = Optional.of(a.substring("-foffload-objects=".length()));
-      } else {
-        inputs.add(a);
-      }
-    }
-    return new LtoWrapperOptions(
-        argv0,
-        expanded.subList(1, expanded.size()),
-        collectGcc,
-        link,
-        offload,
-        inputs,
-        env,
-        settings(link, env, inputs));
-  }
-
-  private static String required(Map<String, String> env, String name) {
-    String v = env.get(name);
-    if (v == null) {
-      throw new LtoWrapperException("environment variable %<" + name + "%> must be set");
-    }
-    return v;
-  }
-
-  static LtoWrapperOptions.Settings settings(
-      List<DecodedOption> link, Map<String, String> env, List<String> inputs) {
-    OfflinkFlags flags = OfflinkFlags.fromEnvironment(env);
-    Optional<Boolean> parallel = flags.parallelOffload();
-    String parallelEnv = env.get("OFFLINK_PARALLEL_OFFLOAD");
-    if (parallel.isEmpty() && parallelEnv != null && !parallelEnv.isEmpty()) {
-      parallel = Optional.of(!parallelEnv.equals("0"));
-    }
-    String output = null;
-    String dumpdir = null;
-    boolean saveTemps = false;
-    boolean verbose = false;
-    boolean noPartition = false;
-    boolean rel = false;
-    boolean skipDebug = false;
-    for (DecodedOption o : link) {
-      GccOption opt = o.option();
-      if (opt == GccOption.OUTPUT) {
-        output = o.arg();
-      } else if (opt == GccOption.SAVE_TEMPS || opt == GccOption.SAVE_TEMPS_EQ) {
-        saveTemps = true;
-      } else if (opt == GccOption.VERBOSE) {
-        verbose = true;
-      } else if (opt == GccOption.FLTO_PARTITION) {
-        noPartition = o.arg().equals("none");
-      } else if (opt == GccOption.FLINKER_OUTPUT) {
-        rel = o.arg().equals("rel");
-      } else if (opt == GccOption.G) {
-        skipDebug = o.arg().equals("0");
-      } else if (opt == GccOption.DUMPDIR) {
-        dumpdir = o.arg();
-      }
-    }
-    return new LtoWrapperOptions.Settings(
-        Optional.ofNullable(output),
-        saveTemps,
-        verbose,
-        noPartition,
-        rel,
-        skipDebug,
-        Optional.ofNullable(dumpdir),
-        Optional.ofNullable(env.get("OFFLOAD_TARGET_NAMES")),
-        env.containsKey("OFFLOAD_TARGET_DEFAULT"),
-        Optional.ofNullable(env.get("COMPILER_PATH")),
-        Optional.ofNullable(env.get("LIBRARY_PATH")),
-        Optional.ofNullable(env.get("MAKEFLAGS")),
-        parallel,
-        flags,
-        linkerOutputKind(link, inputs));
-  }
-
-  /** {@code -flinker-output=} from the arguments, else a guess from the link options. */
-  static Optional<String> linkerOutputKind(List<DecodedOption> link, List<String> inputs) {
-    for (String a : inputs) {
-      if (a.startsWith("-flinker-output=")) {
-        return Optional.of(a.substring("-flinker-output=".length()));
-      }
-    }
-    Optional<String> kind = Optional.empty();
-    for (DecodedOption o : link) {
-      String text = o.text();
-      if (text.equals("-shared")) {
-        return Optional.of("dyn");
-      } else if (text.equals("-no-pie") || text.equals("-static")) {
-        kind = Optional.of("exec");
-      } else if (text.equals("-pie") || text.equals("-static-pie")) {
-        kind = Optional.of("pie");
-      }
-    }
-    return kind;
-  }
-
   /** One link being run: its context and diagnostics. */
   private final class Link {
     private final LinkContext context;
@@ -295,7 +160,7 @@ public final class LtoWrapper {
      * or the exit status: a failure to write one costs one warning. {@code rawArgs} are the
      * arguments before {@code @file} expansion.
      */
-    int run(LtoWrapperOptions options, List<String> rawArgs) {
+    int run(LinkPlan options, List<String> rawArgs) {
       // Disabled unless asked for: then nothing here builds a lambda or reads a file (cold path).
       Reproducer reproducer = Reproducer.forRun(options, rawArgs, context);
       LinkRecorder report =
@@ -309,8 +174,9 @@ public final class LtoWrapper {
       return status;
     }
 
-    private int run(LtoWrapperOptions options, LinkRecorder report) {
-      LinkRun link = new LinkRun(options, services, imageBuilders, context, diag, report, mode);
+    private int run(LinkPlan options, LinkRecorder report) {
+      LinkRun link =
+          new LinkRun(options, services, imageBuilders, context, diag, report, VERSION, mode);
       // SIGINT/SIGTERM/SIGHUP remove our temporary files as GCC's signal handler does (CU:60):
       // every file of the run is tracked by the link's scope, which the process edge cancels; it
       // ends the children first so that none writes a file after the sweep.

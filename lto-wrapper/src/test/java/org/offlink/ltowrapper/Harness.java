@@ -22,6 +22,7 @@ import org.offlink.ltowrapper.io.OptsSectionName;
 import org.offlink.ltowrapper.jobs.JobserverClient;
 import org.offlink.ltowrapper.offload.ImageBuilder;
 import org.offlink.ltowrapper.offload.ImageBuilders;
+import org.offlink.ltowrapper.offload.ImageRequest;
 import org.offlink.ltowrapper.offload.ImageResult;
 import org.offlink.ltowrapper.offload.SubprocessImageBuilder;
 import org.offlink.ltowrapper.report.LinkRecorder;
@@ -117,7 +118,10 @@ final class Harness {
    * runner through {@link ChildRunner#runInProcessCapturing}: its argv as an in-process run gets it
    * (no response file unless -v or -save-temps), with no image counts.
    */
-  private static ImageBuilders inProcess(FakeProcessRunner fake) {
+  /** The requests the in-process builders were handed, in order. */
+  final List<ImageRequest> requests = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+  private ImageBuilders inProcess(FakeProcessRunner fake) {
     return new ImageBuilders() {
       @Override
       public ImageBuilder forMkoffload(
@@ -125,18 +129,20 @@ final class Harness {
         if (!mkoffload.endsWith("/mkoffload")) {
           return new SubprocessImageBuilder(children);
         }
-        return request ->
-            new ImageResult(
-                children.runInProcessCapturing(
-                    request.argv(),
-                    request.responseSuffix(),
-                    argv ->
-                        fake.run(
-                            Command.of(
-                                argv,
-                                children.context().environment(),
-                                children.context().workingDirectory()))),
-                Optional.empty());
+        return request -> {
+          requests.add(request);
+          return new ImageResult(
+              children.runInProcessCapturing(
+                  request.argv(),
+                  request.responseSuffix(),
+                  argv ->
+                      fake.run(
+                          Command.of(
+                              argv,
+                              children.context().environment(),
+                              children.context().workingDirectory()))),
+              Optional.empty());
+        };
       }
 
       @Override

@@ -1,6 +1,7 @@
 package org.offlink.mkoffload;
 
 import java.util.List;
+import java.util.Optional;
 import org.offlink.bridge.gcc.OffloadOptionException;
 import org.offlink.bridge.gcc.OffloadOptions;
 import org.offlink.bridge.mkoffload.Mkoffload;
@@ -61,7 +62,7 @@ public final class MkoffloadTool {
       return Mkoffload.fatal(context, e.getMessage());
     }
     return new Mkoffload(context)
-        .run(new MkoffloadRequest(line.target(), options, line.mode(), false))
+        .run(new MkoffloadRequest(line.target(), options, line.mode(), false, Optional.empty()))
         .status();
   }
 

@@ -164,7 +164,7 @@ public final class Mkoffload {
             new ForwardingRunner(new SystemProcessRunner(runnerOptions), context.err()),
             listener,
             request.target());
-    GccInstallation gcc = installation(runner);
+    GccInstallation gcc = installation(request, runner);
     program = gcc.release().mkoffloadName(request.target());
     gcc.requireSupported(request.target());
     clock.mark("gcc facts");
@@ -357,11 +357,15 @@ public final class Mkoffload {
   }
 
   /**
-   * The GCC installation without running anything where possible ({@link
+   * The GCC installation: the caller's, else without running anything where possible ({@link
    * GccInstallation#fromEnvironment}); only then by asking {@code COLLECT_GCC
    * -dumpmachine/-dumpfullversion}.
    */
-  private GccInstallation installation(ProcessRunner runner) throws IOException {
+  private GccInstallation installation(MkoffloadRequest request, ProcessRunner runner)
+      throws IOException {
+    if (request.installation().isPresent()) {
+      return request.installation().get();
+    }
     Optional<GccInstallation> found =
         GccInstallation.fromEnvironment(context.environment(), context.workingDirectory());
     if (found.isPresent()) {

@@ -121,7 +121,8 @@ class MkoffloadTest {
                     OffloadOptions.parse(
                         List.of("-fopenmp", "-foffload-abi=lp64", "-dumpbase", "x", "in.o")),
                     WrapperMode.ELF,
-                    false))
+                    false,
+                    java.util.Optional.empty()))
             .status();
     assertEquals(1, status);
     assertEquals(

@@ -12,7 +12,7 @@ import org.offlink.ltowrapper.jobs.FixedTokenPool;
 import org.offlink.ltowrapper.jobs.JobScheduler;
 import org.offlink.ltowrapper.jobs.JobserverClient;
 import org.offlink.ltowrapper.jobs.TokenPool;
-import org.offlink.ltowrapper.options.LtoWrapperOptions;
+import org.offlink.ltowrapper.plan.LinkPlan;
 import org.offlink.ltowrapper.run.Diagnostics;
 import org.offlink.ltowrapper.run.LinkOutputs;
 import org.offlink.ltowrapper.run.LtoWrapperException;
@@ -29,7 +29,7 @@ public final class HostLto {
   private final LinkOutputs outputs;
   private final ChildRunner children;
   private final Diagnostics diag;
-  private final LtoWrapperOptions options;
+  private final LinkPlan options;
   private final LtoWrapperServices services;
   private final LtoPlan plan;
   private final List<String> head;
@@ -53,7 +53,7 @@ public final class HostLto {
       LinkOutputs outputs,
       ChildRunner children,
       Diagnostics diag,
-      LtoWrapperOptions options,
+      LinkPlan options,
       LtoWrapperServices services,
       LtoPlan plan,
       List<String> head,

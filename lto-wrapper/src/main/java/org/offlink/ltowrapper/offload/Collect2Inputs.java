@@ -32,13 +32,14 @@ public final class Collect2Inputs {
    * Copies every input object that host LTO does not replace and returns the copies' names (temp
    * files, or {@code <dumppfx>host<N>.o} with {@code -save-temps}, as collect2 then keeps them).
    */
-  public List<String> hostCopies(List<String> inputs, List<InputFile> ltoObjects) {
+  public List<String> hostCopies(List<InputFile> inputs, List<InputFile> ltoObjects) {
     Set<String> lto = new HashSet<>();
     for (InputFile f : ltoObjects) {
       lto.add(f.spelling());
     }
     List<String> copies = new ArrayList<>();
-    for (String arg : inputs) {
+    for (InputFile in : inputs) {
+      String arg = in.spelling();
       Path file = outputs.resolve(arg);
       if (arg.startsWith("-") || lto.contains(arg) || !Files.isRegularFile(file)) {
         continue;

@@ -2,6 +2,8 @@ package org.offlink.ltowrapper.offload;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import org.offlink.bridge.gcc.GccInstallation;
 import org.offlink.bridge.gcc.MkoffloadArguments;
 import org.offlink.bridge.wrapper.WrapperMode;
 import org.offlink.ltowrapper.io.InputFile;
@@ -21,6 +23,7 @@ import org.offlink.ltowrapper.io.InputFile;
  *     per-target {@code <target>.offload_args})
  * @param inputs the offload objects the image is built from, in link order (as spelled in the
  *     arguments)
+ * @param installation the GCC running the link, when the link plan found it
  */
 public record ImageRequest(
     String target,
@@ -28,7 +31,8 @@ public record ImageRequest(
     MkoffloadArguments arguments,
     WrapperMode wrapper,
     String responseSuffix,
-    List<InputFile> inputs) {
+    List<InputFile> inputs,
+    Optional<GccInstallation> installation) {
   /** Copies and checks the fields. */
   public ImageRequest {
     Objects.requireNonNull(target, "target");
@@ -37,6 +41,7 @@ public record ImageRequest(
     Objects.requireNonNull(wrapper, "wrapper");
     Objects.requireNonNull(responseSuffix, "responseSuffix");
     inputs = List.copyOf(inputs);
+    Objects.requireNonNull(installation, "installation");
   }
 
   /** GCC's mkoffload command line, argv[0] the located mkoffload. */

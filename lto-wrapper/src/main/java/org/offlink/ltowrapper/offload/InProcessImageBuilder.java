@@ -102,7 +102,9 @@ public final class InProcessImageBuilder implements ImageBuilder {
       // failed on any without one), so mkoffload's own input check would repeat it.
       MkoffloadResult result =
           new Mkoffload(context, listener)
-              .run(new MkoffloadRequest(target, options, request.wrapper(), true));
+              .run(
+                  new MkoffloadRequest(
+                      target, options, request.wrapper(), true, request.installation()));
       if (result.image().isPresent()) {
         report.imageBuilt(
             WorkingDirectory.resolve(context.workingDirectory(), request.output()),

@@ -124,7 +124,8 @@ public final class MkoffloadCommand {
     }
     WrapperMode wrapper = ctx.settings().flags().wrapper().orElse(WrapperMode.ELF);
     ImageRequest request =
-        new ImageRequest(target, mkoffload, arguments(out), wrapper, suffix, objects);
+        new ImageRequest(
+            target, mkoffload, arguments(out), wrapper, suffix, objects, ctx.settings().gcc());
     ImageResult built = builder.build(request);
     if (built.succeeded()) {
       return Optional.of(new BuiltObject(out, built.counts()));

@@ -23,7 +23,6 @@ import org.offlink.ltowrapper.jobs.JobScheduler;
 import org.offlink.ltowrapper.options.DecodedOption;
 import org.offlink.ltowrapper.options.GccOption;
 import org.offlink.ltowrapper.options.HostHardening;
-import org.offlink.ltowrapper.options.LtoWrapperOptions;
 import org.offlink.ltowrapper.options.OptionMerger;
 import org.offlink.ltowrapper.options.QuotedOptions;
 import org.offlink.ltowrapper.run.LinkOutputs;
@@ -67,7 +66,7 @@ public final class OffloadImages {
     FutureTask<Optional<HostTables>> host = new FutureTask<>(() -> hostTables(names));
     List<Future<Optional<String>>> images = new ArrayList<>();
     Optional<String> compilerPath = ctx.settings().compilerPath();
-    List<String> targets = compilerPath.isPresent() ? targets(ctx.settings()) : List.of();
+    List<String> targets = ctx.settings().offloadTargets();
     // Once for all targets, and only when some image is built: the warning names the option once.
     List<DecodedOption> merged =
         targets.isEmpty()
@@ -96,11 +95,6 @@ public final class OffloadImages {
         ctx.settings().libraryPath(),
         ctx.offloadPolicy().positionIndependentTable(),
         ctx.settings().gccRelease().linkStep().pieTableVariant());
-  }
-
-  /** {@code OFFLOAD_TARGET_NAMES} split at colons (empty tokens kept, as GCC), or none. */
-  public static List<String> targets(LtoWrapperOptions.Settings settings) {
-    return settings.offloadTargetNames().map(t -> List.of(t.split(":", -1))).orElse(List.of());
   }
 
   private Optional<HostTables> hostTables(List<String> names) {

@@ -1,7 +1,7 @@
 package org.offlink.ltowrapper.offload;
 
 import org.offlink.bridge.OfflinkFlags.OffloadFailure;
-import org.offlink.ltowrapper.options.LtoWrapperOptions;
+import org.offlink.ltowrapper.plan.LinkPlan;
 
 /**
  * How this run builds and checks offload images, decided once from the settings.
@@ -31,15 +31,14 @@ public record OffloadPolicy(
     boolean positionIndependentTable) {
 
   /** The policy for {@code targetCount} targets; {@code inProcess}: our mkoffload runs in-JVM. */
-  public static OffloadPolicy decide(
-      LtoWrapperOptions.Settings s, int targetCount, boolean inProcess) {
+  public static OffloadPolicy decide(LinkPlan.Settings s, int targetCount, boolean inProcess) {
     boolean parallel =
         s.parallelOffload().orElse(!s.saveTemps() && (targetCount >= 2 || inProcess));
     OffloadFailure failure =
         s.flags()
             .offloadFailure()
             .orElse(s.offloadTargetDefault() ? OffloadFailure.WARN : OffloadFailure.FATAL);
-    boolean pic = !s.linkerOutputKind().orElse("").equals("exec");
+    boolean pic = !s.output().positionDependentExecutable();
     return new OffloadPolicy(
         parallel, parallel && targetCount >= 2, failure, s.flags().consistencyCheck(), pic);
   }

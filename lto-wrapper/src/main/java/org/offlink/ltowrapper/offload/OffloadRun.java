@@ -6,8 +6,8 @@ import org.offlink.ltowrapper.cache.ImageCache;
 import org.offlink.ltowrapper.exec.ChildRunner;
 import org.offlink.ltowrapper.io.ScannedInputs;
 import org.offlink.ltowrapper.jobs.JobScheduler;
-import org.offlink.ltowrapper.options.LtoWrapperOptions;
 import org.offlink.ltowrapper.options.OptionMerger;
+import org.offlink.ltowrapper.plan.LinkPlan;
 import org.offlink.ltowrapper.report.LinkRecorder;
 import org.offlink.ltowrapper.run.Diagnostics;
 import org.offlink.ltowrapper.run.DumpNames;
@@ -35,7 +35,7 @@ import org.offlink.ltowrapper.run.LtoWrapperServices;
  * @param imageCache the device-image cache, when it is on
  */
 public record OffloadRun(
-    LtoWrapperOptions options,
+    LinkPlan options,
     LtoWrapperServices services,
     Path cwd,
     Diagnostics diag,
@@ -50,7 +50,7 @@ public record OffloadRun(
     ScannedInputs scans,
     Optional<ImageCache> imageCache) {
   /** The settings shortcut. */
-  public LtoWrapperOptions.Settings settings() {
+  public LinkPlan.Settings settings() {
     return options.settings();
   }
 }

@@ -13,7 +13,7 @@ import org.offlink.bridge.image.DeviceImage;
 import org.offlink.bridge.mkoffload.MkoffloadListener;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.ltowrapper.io.InputFile;
-import org.offlink.ltowrapper.options.LtoWrapperOptions;
+import org.offlink.ltowrapper.plan.LinkPlan;
 import org.offlink.ltowrapper.report.proto.LinkReport;
 import org.offlink.runtime.ErrorText;
 import org.offlink.runtime.LinkScope;
@@ -48,16 +48,15 @@ public final class LinkRecorder {
    * The recorder for a run of {@code options} in {@code cwd}: recording to the file named by {@code
    * OFFLINK_REPORT} (relative to {@code cwd}) if that is set and non-empty, else disabled.
    */
-  public static LinkRecorder forRun(LtoWrapperOptions options, Path cwd, String version) {
+  public static LinkRecorder forRun(LinkPlan options, Path cwd, String version) {
     return forRun(options, cwd, version, false);
   }
 
   /**
-   * As {@link #forRun(LtoWrapperOptions, Path, String)}, but recording (without a file unless
-   * {@code OFFLINK_REPORT} names one) when {@code needed}: a reproducer bundle carries the report.
+   * As {@link #forRun(LinkPlan, Path, String)}, but recording (without a file unless {@code
+   * OFFLINK_REPORT} names one) when {@code needed}: a reproducer bundle carries the report.
    */
-  public static LinkRecorder forRun(
-      LtoWrapperOptions options, Path cwd, String version, boolean needed) {
+  public static LinkRecorder forRun(LinkPlan options, Path cwd, String version, boolean needed) {
     String name = options.environment().getOrDefault(VARIABLE, "");
     if (name.isEmpty() && !needed) {
       return DISABLED;
@@ -68,7 +67,7 @@ public final class LinkRecorder {
 
   /** A recorder writing to {@code file}, timing with {@code nanoTime} (tests pass a fake clock). */
   public static LinkRecorder recording(
-      Path file, LtoWrapperOptions options, Path cwd, String version, LongSupplier nanoTime) {
+      Path file, LinkPlan options, Path cwd, String version, LongSupplier nanoTime) {
     return new LinkRecorder(file, new ReportState(options, cwd, version, nanoTime));
   }
 

@@ -21,7 +21,7 @@ import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.ltowrapper.io.InputFile;
-import org.offlink.ltowrapper.options.LtoWrapperOptions;
+import org.offlink.ltowrapper.plan.LinkPlan;
 import org.offlink.ltowrapper.report.proto.CacheResult;
 import org.offlink.ltowrapper.report.proto.CacheUse;
 import org.offlink.ltowrapper.report.proto.Execution;
@@ -51,7 +51,7 @@ final class ReportState {
   private final Set<String> inProcess = new HashSet<>();
   private final List<Subcommand> subcommands = new ArrayList<>();
 
-  ReportState(LtoWrapperOptions options, Path cwd, String version, LongSupplier nanoTime) {
+  ReportState(LinkPlan options, Path cwd, String version, LongSupplier nanoTime) {
     this.nanoTime = nanoTime;
     this.start = nanoTime.getAsLong();
     this.cwd = cwd;
@@ -65,11 +65,9 @@ final class ReportState {
             .addAllEnvironment(ReportEnvironment.select(options.environment()))
             .setWorkingDirectory(cwd.toString());
     // The targets OffloadImages will build, in its order (it needs both variables to build any).
-    LtoWrapperOptions.Settings s = options.settings();
-    if (options.offloadObjects().isPresent()
-        && s.offloadTargetNames().isPresent()
-        && s.compilerPath().isPresent()) {
-      for (String name : s.offloadTargetNames().get().split(":", -1)) {
+    LinkPlan.Settings s = options.settings();
+    if (options.offloadObjects().isPresent()) {
+      for (String name : s.offloadTargets()) {
         targets.put(
             name,
             Target.newBuilder()

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import org.offlink.ltowrapper.options.LtoWrapperOptions;
+import org.offlink.ltowrapper.plan.LinkPlan;
 import org.offlink.ltowrapper.report.LinkRecorder;
 import org.offlink.ltowrapper.report.LinkReportWriter;
 import org.offlink.ltowrapper.report.ReportEnvironment;
@@ -43,7 +43,7 @@ public final class Reproducer {
       new Reproducer(ReproduceRequest.NONE, null, null, null, null, null);
 
   private final ReproduceRequest request;
-  private final LtoWrapperOptions options;
+  private final LinkPlan options;
   private final List<String> rawArgs;
   private final Path cwd;
   private final LinkInputs inputs;
@@ -51,7 +51,7 @@ public final class Reproducer {
 
   private Reproducer(
       ReproduceRequest request,
-      LtoWrapperOptions options,
+      LinkPlan options,
       List<String> rawArgs,
       Path cwd,
       LinkInputs inputs,
@@ -70,8 +70,7 @@ public final class Reproducer {
    * examined (by {@code offlink doctor}'s checks, their processes' noise going to the link's
    * stderr) only when a bundle is written.
    */
-  public static Reproducer forRun(
-      LtoWrapperOptions options, List<String> rawArgs, LinkContext context) {
+  public static Reproducer forRun(LinkPlan options, List<String> rawArgs, LinkContext context) {
     Path cwd = context.workingDirectory();
     ReproduceRequest request = ReproduceRequest.of(options.environment(), cwd);
     if (!request.enabled()) {
@@ -82,10 +81,7 @@ public final class Reproducer {
 
   /** As above with the tool versions from {@code tools} (tests). */
   static Reproducer forRun(
-      LtoWrapperOptions options,
-      List<String> rawArgs,
-      Path cwd,
-      Supplier<List<ToolVersion>> tools) {
+      LinkPlan options, List<String> rawArgs, Path cwd, Supplier<List<ToolVersion>> tools) {
     ReproduceRequest request = ReproduceRequest.of(options.environment(), cwd);
     if (!request.enabled()) {
       return DISABLED;
@@ -190,7 +186,7 @@ public final class Reproducer {
 
   /** The recorded variables, less the ones that asked for this bundle. */
   private static List<org.offlink.ltowrapper.report.proto.EnvironmentVariable> withoutOwnVariables(
-      LtoWrapperOptions options) {
+      LinkPlan options) {
     List<org.offlink.ltowrapper.report.proto.EnvironmentVariable> vars = new ArrayList<>();
     for (var v : ReportEnvironment.select(options.environment())) {
       if (!v.getName().equals(ReproduceRequest.ALWAYS)

@@ -4,35 +4,42 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.offlink.bridge.OfflinkFlags;
 import org.offlink.bridge.OfflinkFlags.OffloadFailure;
-import org.offlink.ltowrapper.options.LtoWrapperOptions;
+import org.offlink.bridge.gcc.GccRelease;
+import org.offlink.ltowrapper.plan.LinkPlan;
+import org.offlink.ltowrapper.plan.LinkerOutput;
+import org.offlink.ltowrapper.run.DumpNames;
 
 class OffloadPolicyTest {
-  private static LtoWrapperOptions.Settings settings(
+  private static LinkPlan.Settings settings(
       boolean saveTemps,
       boolean targetDefault,
       Optional<Boolean> parallel,
       OfflinkFlags flags,
       String kind) {
-    return new LtoWrapperOptions.Settings(
+    return new LinkPlan.Settings(
         Optional.empty(),
         saveTemps,
         false,
         false,
         false,
-        false,
         Optional.empty(),
-        Optional.of("nvptx-none:amdgcn-amdhsa"),
+        DumpNames.of(null, null),
+        new LinkerOutput(Optional.ofNullable(kind), false),
+        Optional.empty(),
+        GccRelease.of(12),
+        List.of("nvptx-none", "amdgcn-amdhsa"),
         targetDefault,
         Optional.empty(),
         Optional.empty(),
         Optional.empty(),
         parallel,
         flags,
-        Optional.ofNullable(kind));
+        false);
   }
 
   @Test

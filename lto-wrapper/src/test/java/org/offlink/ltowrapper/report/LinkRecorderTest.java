@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.offlink.bridge.OfflinkFlags;
+import org.offlink.bridge.gcc.GccRelease;
 import org.offlink.bridge.image.GcnImage;
 import org.offlink.bridge.image.GcnKernel;
 import org.offlink.bridge.image.NvptxFunction;
@@ -28,8 +29,11 @@ import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.ltowrapper.io.InputFile;
-import org.offlink.ltowrapper.options.LtoWrapperOptions;
+import org.offlink.ltowrapper.plan.LinkArgument;
+import org.offlink.ltowrapper.plan.LinkPlan;
+import org.offlink.ltowrapper.plan.LinkerOutput;
 import org.offlink.ltowrapper.report.proto.LinkReport;
+import org.offlink.ltowrapper.run.DumpNames;
 import org.offlink.runtime.LinkScope;
 
 /**
@@ -41,31 +45,36 @@ class LinkRecorderTest {
 
   private static final Path CWD = Path.of("/work/link");
 
-  private static LtoWrapperOptions options(Map<String, String> env) {
-    LtoWrapperOptions.Settings settings =
-        new LtoWrapperOptions.Settings(
+  private static LinkPlan options(Map<String, String> env) {
+    LinkPlan.Settings settings =
+        new LinkPlan.Settings(
             Optional.of("a.out"),
             false,
             false,
             false,
             false,
-            false,
             Optional.empty(),
-            Optional.ofNullable(env.get("OFFLOAD_TARGET_NAMES")),
+            DumpNames.of(null, "a.out"),
+            new LinkerOutput(Optional.empty(), false),
+            Optional.empty(),
+            GccRelease.of(12),
+            env.containsKey("OFFLOAD_TARGET_NAMES")
+                ? List.of(env.get("OFFLOAD_TARGET_NAMES").split(":", -1))
+                : List.of(),
             false,
             Optional.ofNullable(env.get("COMPILER_PATH")),
             Optional.empty(),
             Optional.empty(),
             Optional.of(false),
             OfflinkFlags.NONE,
-            Optional.empty());
-    return new LtoWrapperOptions(
+            false);
+    return new LinkPlan(
         "/usr/lib/gcc/x86_64-linux-gnu/12/lto-wrapper",
         List.of("-foffload-objects=a.ofldlist", "a.o"),
         "/usr/bin/gcc-12",
         List.of(),
         Optional.of("a.ofldlist"),
-        List.of("a.o"),
+        List.of(new LinkArgument("a.o", Optional.empty())),
         env,
         settings);
   }

@@ -19,6 +19,8 @@ import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfHeader;
 import org.offlink.streamer.elf.ElfReader;
 import org.offlink.streamer.elf.SectionType;
+import org.offlink.streamer.write.ElfHeaders;
+import org.offlink.streamer.write.SectionHeader;
 
 /**
  * Copies the early debug sections of an LTO object into a new relocatable object, byte for byte as
@@ -184,7 +186,7 @@ public final class LtoDebugSectionCopier {
       names.addString(".shstrtab");
       ByteBuffer out =
           ByteBuffer.allocate(Math.toIntExact(shstrtabOffset + names.size())).order(order);
-      writeHeader(out, in, shnum);
+      ElfHeaders.write(out, header(in, shnum));
       out.position(ehsize + shentsize);
       for (int i = 0; i < offsets.length; i++) {
         OutSection s = sections.get(i);
@@ -201,49 +203,46 @@ public final class LtoDebugSectionCopier {
       return out.array();
     }
 
-    private void writeHeader(ByteBuffer out, ElfHeader in, int shnum) {
-      out.put(new byte[] {0x7f, 'E', 'L', 'F'});
-      out.put((byte) elfClass.raw());
-      out.put((byte) in.data().raw());
-      out.put((byte) 1);
-      out.put((byte) in.osAbi());
-      out.position(16);
-      out.putShort((short) 1); // ET_REL
-      out.putShort((short) in.machine());
-      out.putInt(1);
-      putAddr(out, 0); // e_entry
-      putAddr(out, 0); // e_phoff
-      putAddr(out, elfClass.headerSize()); // e_shoff: the headers follow the ELF header
-      out.putInt((int) in.flags());
-      out.putShort((short) elfClass.headerSize());
-      out.putShort((short) (elfClass == ElfClass.ELF64 ? 56 : 32)); // e_phentsize
-      out.putShort((short) 0);
-      out.putShort((short) elfClass.sectionHeaderSize());
-      out.putShort((short) shnum);
-      out.putShort((short) (shnum - 1));
+    /**
+     * simple-object's header: the input's class, byte order, OS ABI, machine and flags; the section
+     * headers right after it; the section-name table last.
+     */
+    private ElfHeader header(ElfHeader in, int shnum) {
+      return new ElfHeader(
+          elfClass,
+          in.data(),
+          in.osAbi(),
+          0,
+          1, // ET_REL
+          in.machine(),
+          1,
+          0,
+          0,
+          elfClass.headerSize(), // e_shoff: the headers follow the ELF header
+          in.flags(),
+          elfClass.headerSize(),
+          elfClass == ElfClass.ELF64 ? 56 : 32, // e_phentsize
+          0,
+          elfClass.sectionHeaderSize(),
+          shnum,
+          shnum - 1);
     }
 
     // simple-object passes sh_flags, sh_offset and sh_size as unsigned int.
     private void writeSectionHeader(
         ByteBuffer out, int name, OutSection s, long offset, long size) {
-      out.putInt(name);
-      out.putInt(s.type());
-      putAddr(out, s.flags() & 0xffffffffL);
-      putAddr(out, s.addr());
-      putAddr(out, offset & 0xffffffffL);
-      putAddr(out, size & 0xffffffffL);
-      out.putInt(s.link());
-      out.putInt(s.info());
-      putAddr(out, s.addralign());
-      putAddr(out, s.entsize());
-    }
-
-    private void putAddr(ByteBuffer out, long value) {
-      if (elfClass == ElfClass.ELF64) {
-        out.putLong(value);
-      } else {
-        out.putInt((int) value);
-      }
+      new SectionHeader(
+              name,
+              Integer.toUnsignedLong(s.type()),
+              s.flags() & 0xffffffffL,
+              s.addr(),
+              offset & 0xffffffffL,
+              size & 0xffffffffL,
+              Integer.toUnsignedLong(s.link()),
+              Integer.toUnsignedLong(s.info()),
+              s.addralign(),
+              s.entsize())
+          .writeTo(out, elfClass);
     }
   }
 

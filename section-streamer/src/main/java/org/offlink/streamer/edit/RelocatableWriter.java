@@ -12,7 +12,11 @@ import java.util.Map;
 import org.offlink.runtime.AtomicFiles;
 import org.offlink.runtime.LinkScope;
 import org.offlink.runtime.NativeCharset;
+import org.offlink.streamer.elf.ElfClass;
+import org.offlink.streamer.elf.ElfData;
 import org.offlink.streamer.elf.ElfHeader;
+import org.offlink.streamer.write.ElfHeaders;
+import org.offlink.streamer.write.SectionHeader;
 
 /**
  * Writes an {@link EditableObject} as an ELF64 little-endian relocatable, laid out afresh:
@@ -62,7 +66,10 @@ final class RelocatableWriter {
         scope,
         out,
         o -> {
-          o.write(header(obj.header, shoff, secs.size(), shstrndx));
+          ElfHeader written = headerOf(obj.header, shoff, secs.size(), shstrndx);
+          ByteBuffer h = ByteBuffer.allocate(EHDR);
+          ElfHeaders.write(h, written);
+          o.write(h.array());
           long at = EHDR;
           for (int i = 1; i < secs.size(); i++) {
             WorkSection s = secs.get(i);
@@ -74,7 +81,7 @@ final class RelocatableWriter {
             at += s.data.length;
           }
           pad(o, at, shoff);
-          writeSectionTable(o, secs, nameIndex, offsets, shstrndx);
+          writeSectionTable(o, written, secs, nameIndex, offsets);
         });
   }
 
@@ -115,33 +122,49 @@ final class RelocatableWriter {
     return idx;
   }
 
-  private static byte[] header(ElfHeader h, long shoff, int count, int shstrndx) {
-    ByteBuffer b = ByteBuffer.allocate(EHDR).order(ByteOrder.LITTLE_ENDIAN);
-    b.put(new byte[] {0x7f, 'E', 'L', 'F', 2, 1, 1, (byte) h.osAbi(), (byte) h.abiVersion()});
-    b.position(16);
-    b.putShort((short) h.rawType()).putShort((short) h.machine()).putInt((int) h.version());
-    b.putLong(h.entry()).putLong(0).putLong(shoff).putInt((int) h.flags());
-    b.putShort((short) EHDR).putShort((short) h.phentsize()).putShort((short) 0);
-    b.putShort((short) SHDR);
-    b.putShort((short) (count >= ElfHeader.SHN_LORESERVE ? 0 : count));
-    b.putShort((short) (shstrndx >= ElfHeader.SHN_LORESERVE ? ElfHeader.SHN_XINDEX : shstrndx));
-    return b.array();
+  /** The output's header: the input's identity, the new section table (ELF64, little-endian). */
+  private static ElfHeader headerOf(ElfHeader h, long shoff, int count, int shstrndx) {
+    return new ElfHeader(
+        ElfClass.ELF64,
+        ElfData.LSB,
+        h.osAbi(),
+        h.abiVersion(),
+        h.rawType(),
+        h.machine(),
+        h.version(),
+        h.entry(),
+        0,
+        shoff,
+        h.flags(),
+        EHDR,
+        h.phentsize(),
+        0,
+        SHDR,
+        count,
+        shstrndx);
   }
 
   private static void writeSectionTable(
-      OutputStream o, List<WorkSection> secs, int[] names, long[] offsets, int shstrndx)
+      OutputStream o, ElfHeader h, List<WorkSection> secs, int[] names, long[] offsets)
       throws IOException {
     ByteBuffer b = ByteBuffer.allocate(SHDR).order(ByteOrder.LITTLE_ENDIAN);
-    long zeroSize = secs.size() >= ElfHeader.SHN_LORESERVE ? secs.size() : 0;
-    int zeroLink = shstrndx >= ElfHeader.SHN_LORESERVE ? shstrndx : 0;
-    b.putInt(0).putInt(0).putLong(0).putLong(0).putLong(0).putLong(zeroSize);
-    b.putInt(zeroLink).putInt(0).putLong(0).putLong(0);
+    SectionHeader.zero(h).writeTo(b, ElfClass.ELF64);
     o.write(b.array());
     for (int i = 1; i < secs.size(); i++) {
       WorkSection s = secs.get(i);
       b.clear();
-      b.putInt(names[i]).putInt(s.type).putLong(s.flags).putLong(s.addr).putLong(offsets[i]);
-      b.putLong(s.size()).putInt(s.link).putInt(s.info).putLong(s.addralign).putLong(s.entsize);
+      new SectionHeader(
+              names[i],
+              Integer.toUnsignedLong(s.type),
+              s.flags,
+              s.addr,
+              offsets[i],
+              s.size(),
+              Integer.toUnsignedLong(s.link),
+              Integer.toUnsignedLong(s.info),
+              s.addralign,
+              s.entsize)
+          .writeTo(b, ElfClass.ELF64);
       o.write(b.array());
     }
   }

@@ -86,6 +86,31 @@ public record ElfHeader(
     return ElfType.fromRaw(rawType);
   }
 
+  /**
+   * This header with the real section count and section-name table index (extended numbering
+   * resolved by the reader).
+   */
+  public ElfHeader withSections(int sectionCount, int nameTableIndex) {
+    return new ElfHeader(
+        elfClass,
+        data,
+        osAbi,
+        abiVersion,
+        rawType,
+        machine,
+        version,
+        entry,
+        phoff,
+        shoff,
+        flags,
+        ehsize,
+        phentsize,
+        phnum,
+        shentsize,
+        sectionCount,
+        nameTableIndex);
+  }
+
   /** The byte order of every multi-byte field. */
   public ByteOrder byteOrder() {
     return data.byteOrder();

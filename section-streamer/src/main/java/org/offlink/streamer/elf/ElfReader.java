@@ -77,32 +77,18 @@ public final class ElfReader {
   private static ElfFile read(Path file, FileChannel channel, long offset, long length)
       throws IOException {
     ElfInput input = new ElfInput(file, channel, offset, length);
-    RawHeader raw = readHeader(input);
-    List<RawSection> rawSections = readSectionTable(input, raw);
+    StoredHeader raw = readHeader(input);
+    List<RawSection> rawSections = readSectionTable(input, raw.header());
     ElfHeader header = resolveHeader(input, raw, rawSections);
     List<ElfSection> sections = nameSections(input, header, rawSections);
     return new ElfFile(input, header, sections);
   }
 
-  /** The header fields as stored, before extended numbering is applied. */
-  private record RawHeader(
-      ElfClass elfClass,
-      ElfData data,
-      int osAbi,
-      int abiVersion,
-      int type,
-      int machine,
-      long version,
-      long entry,
-      long phoff,
-      long shoff,
-      long flags,
-      int ehsize,
-      int phentsize,
-      int phnum,
-      int shentsize,
-      int shnum,
-      int shstrndx) {}
+  /**
+   * The header as stored: its section count is {@code e_shnum} (0 under extended numbering) and its
+   * name-table index, until resolved, is kept apart ({@code rawShstrndx}, maybe SHN_XINDEX).
+   */
+  private record StoredHeader(ElfHeader header, int rawShstrndx) {}
 
   /** A section header as stored, before its name is looked up. */
   private record RawSection(
@@ -117,7 +103,7 @@ public final class ElfReader {
       long addralign,
       long entsize) {}
 
-  private static RawHeader readHeader(ElfInput in) throws IOException {
+  private static StoredHeader readHeader(ElfInput in) throws IOException {
     if (in.length() < EI_NIDENT) {
       throw in.malformed(
           0,
@@ -149,27 +135,29 @@ public final class ElfReader {
     ByteBuffer b = in.read(0, elfClass.headerSize(), data.byteOrder(), "ELF header");
     Fields f = new Fields(elfClass, b);
     f.position(EI_NIDENT);
-    return new RawHeader(
-        elfClass,
-        data,
-        ident[7] & 0xff,
-        ident[8] & 0xff,
-        f.half(),
-        f.half(),
-        f.word(),
-        f.addr(),
-        f.addr(),
-        f.addr(),
-        f.word(),
-        f.half(),
-        f.half(),
-        f.half(),
-        f.half(),
-        f.half(),
-        f.half());
+    ElfHeader header =
+        new ElfHeader(
+            elfClass,
+            data,
+            ident[7] & 0xff,
+            ident[8] & 0xff,
+            f.half(),
+            f.half(),
+            f.word(),
+            f.addr(),
+            f.addr(),
+            f.addr(),
+            f.word(),
+            f.half(),
+            f.half(),
+            f.half(),
+            f.half(),
+            f.half(),
+            0);
+    return new StoredHeader(header, f.half());
   }
 
-  private static List<RawSection> readSectionTable(ElfInput in, RawHeader h) throws IOException {
+  private static List<RawSection> readSectionTable(ElfInput in, ElfHeader h) throws IOException {
     if (h.shoff() == 0) {
       return List.of();
     }
@@ -215,7 +203,7 @@ public final class ElfReader {
     return out;
   }
 
-  private static RawSection decodeSection(ElfInput in, RawHeader h, byte[] bytes) {
+  private static RawSection decodeSection(ElfInput in, ElfHeader h, byte[] bytes) {
     Fields f = new Fields(h.elfClass(), ByteBuffer.wrap(bytes).order(h.data().byteOrder()));
     return new RawSection(
         f.word(),
@@ -230,9 +218,10 @@ public final class ElfReader {
         f.addr());
   }
 
-  private static ElfHeader resolveHeader(ElfInput in, RawHeader h, List<RawSection> sections)
-      throws MalformedObjectException {
-    long strndx = h.shstrndx();
+  private static ElfHeader resolveHeader(
+      ElfInput in, StoredHeader stored, List<RawSection> sections) throws MalformedObjectException {
+    ElfHeader h = stored.header();
+    long strndx = stored.rawShstrndx();
     long strndxField = h.elfClass() == ElfClass.ELF64 ? 62 : 50;
     if (strndx == ElfHeader.SHN_XINDEX) {
       if (sections.isEmpty()) {
@@ -247,24 +236,7 @@ public final class ElfReader {
           String.format(
               "expected e_shstrndx below the section count %d, found %d", sections.size(), strndx));
     }
-    return new ElfHeader(
-        h.elfClass(),
-        h.data(),
-        h.osAbi(),
-        h.abiVersion(),
-        h.type(),
-        h.machine(),
-        h.version(),
-        h.entry(),
-        h.phoff(),
-        h.shoff(),
-        h.flags(),
-        h.ehsize(),
-        h.phentsize(),
-        h.phnum(),
-        h.shentsize(),
-        sections.size(),
-        (int) strndx);
+    return h.withSections(sections.size(), (int) strndx);
   }
 
   private static List<ElfSection> nameSections(ElfInput in, ElfHeader h, List<RawSection> raw)

@@ -169,6 +169,8 @@ public final class ElfObjectBuilder {
       long size) {
     checkName(name);
     Objects.requireNonNull(type, "type");
+    FieldRanges.checkPowerOfTwoOrZero("sh_addralign", alignment);
+    FieldRanges.checkU64("sh_entsize", entrySize);
     if (name.isEmpty()) {
       throw new IllegalArgumentException("section name is empty");
     }

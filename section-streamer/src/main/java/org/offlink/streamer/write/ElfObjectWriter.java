@@ -3,6 +3,9 @@ package org.offlink.streamer.write;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import org.offlink.streamer.elf.ElfClass;
+import org.offlink.streamer.elf.ElfData;
+import org.offlink.streamer.elf.ElfHeader;
 import org.offlink.streamer.elf.SectionType;
 import org.offlink.streamer.elf.SymbolBinding;
 import org.offlink.streamer.elf.SymbolType;
@@ -20,6 +23,12 @@ import org.offlink.streamer.write.ElfObjectBuilder.SymbolDef;
  * .symtab}, {@code .strtab}, {@code .shstrtab}.
  */
 final class ElfObjectWriter {
+  /** {@code e_type} of a relocatable object. */
+  private static final int ET_REL = 1;
+
+  /** {@code e_machine} of x86-64. */
+  private static final int EM_X86_64 = 62;
+
   private final List<SectionDef> sections;
   private final List<SymbolDef> symbols;
   private final List<RelaDef> relocations;
@@ -31,8 +40,8 @@ final class ElfObjectWriter {
   }
 
   /** A finished section: header plus the first {@code length} bytes to place at its offset. */
-  private record Placed(Elf64SectionHeader header, byte[] bytes, int length) {
-    Placed(Elf64SectionHeader header, byte[] bytes) {
+  private record Placed(SectionHeader header, byte[] bytes, int length) {
+    Placed(SectionHeader header, byte[] bytes) {
       this(header, bytes, bytes.length);
     }
   }
@@ -77,18 +86,18 @@ final class ElfObjectWriter {
 
     StringTableBuilder shstrtab = new StringTableBuilder();
     Placed[] placed = new Placed[count];
-    placed[0] = new Placed(Elf64SectionHeader.nullHeader(), new byte[0]);
-    long offset = Elf64Header.SIZE;
+    long offset = ElfClass.ELF64.headerSize();
     for (int i = 0; i < sections.size(); i++) {
       SectionDef s = sections.get(i);
       offset = align(offset, s.alignment());
       long name = shstrtab.add(s.name());
       placed[sectionIndex[i]] =
           new Placed(
-              new Elf64SectionHeader(
+              new SectionHeader(
                   name,
                   s.type().raw(),
                   s.flags(),
+                  0,
                   offset,
                   s.size(),
                   0,
@@ -108,10 +117,11 @@ final class ElfObjectWriter {
       long name = shstrtab.add(".rela" + sections.get(i).name());
       placed[relaIndex[i]] =
           new Placed(
-              new Elf64SectionHeader(
+              new SectionHeader(
                   name,
                   SectionType.RELA.raw(),
                   SectionFlag.INFO_LINK.bit(),
+                  0,
                   offset,
                   table.length,
                   symtabIndex,
@@ -124,9 +134,10 @@ final class ElfObjectWriter {
     offset = align(offset, 8);
     placed[symtabIndex] =
         new Placed(
-            new Elf64SectionHeader(
+            new SectionHeader(
                 shstrtab.add(".symtab"),
                 SectionType.SYMTAB.raw(),
+                0,
                 0,
                 offset,
                 symtab.capacity(),
@@ -145,22 +156,43 @@ final class ElfObjectWriter {
     offset += shstrBytes.length;
 
     long shoff = align(offset, 8);
-    ByteBuffer out = ByteBuffer.allocate(Math.toIntExact(shoff + (long) count * 64));
-    new Elf64Header(Elf64Header.ET_REL, Elf64Header.EM_X86_64, 0, shoff, count, shstrtabIndex)
-        .writeTo(out);
+    ElfClass c = ElfClass.ELF64;
+    ElfHeader header =
+        new ElfHeader(
+            c,
+            ElfData.LSB,
+            0,
+            0,
+            ET_REL,
+            EM_X86_64,
+            1,
+            0,
+            0,
+            shoff,
+            0,
+            c.headerSize(),
+            0,
+            0,
+            c.sectionHeaderSize(),
+            count,
+            shstrtabIndex);
+    placed[0] = new Placed(SectionHeader.zero(header), new byte[0]);
+    ByteBuffer out =
+        ByteBuffer.allocate(Math.toIntExact(shoff + (long) count * c.sectionHeaderSize()));
+    ElfHeaders.write(out, header);
     for (Placed p : placed) {
       out.put(Math.toIntExact(p.header().offset()), p.bytes(), 0, p.length());
     }
     out.position(Math.toIntExact(shoff));
     for (Placed p : placed) {
-      p.header().writeTo(out);
+      p.header().writeTo(out, c);
     }
     return out.array();
   }
 
   private static Placed stringTable(long name, long offset, byte[] bytes) {
     return new Placed(
-        new Elf64SectionHeader(name, SectionType.STRTAB.raw(), 0, offset, bytes.length, 0, 0, 1, 0),
+        new SectionHeader(name, SectionType.STRTAB.raw(), 0, 0, offset, bytes.length, 0, 0, 1, 0),
         bytes);
   }
 
