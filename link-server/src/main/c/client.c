@@ -432,7 +432,12 @@ static int relay(struct link *l, struct reader *r) {
     if (fds[0].revents) {
       int filled = reader_fill(r, l->sock);
       if (filled <= 0) {
-        if (cancelled) exit(128 + cancelled); /* it ended the link and closed: as asked */
+        /* The server sends EXIT before it closes, also after a cancel: an end without one is a
+           server that died, maybe while it was ending the link; what it told us is ours. */
+        if (cancelled) {
+          clean_up_after_server(l);
+          exit(128 + cancelled);
+        }
         server_died(l);
       }
     }
