@@ -219,6 +219,23 @@ class LinkServerIT {
     Map<String, String> s = status(folder);
     assertEquals("16", s.get("links"), "one server ran every link: " + s);
     assertNothingLeft(tmp, work);
+    // What a user sees of it.
+    Outcome shown =
+        run(builder(List.of(tree.resolve("bin/offlink").toString(), "server", "status"), env(folder, tmp), work));
+    assertEquals(0, shown.status(), shown.output());
+    assertTrue(
+        shown.output().startsWith("server " + s.get("pid") + " (this installation): serving, 0 link(s)"
+            + " running, 16 run (0 failed)"),
+        shown.output());
+    Outcome doctor =
+        run(builder(List.of(tree.resolve("bin/offlink").toString(), "doctor"), env(folder, tmp), work));
+    assertTrue(
+        doctor.output().contains("link server: running (pid " + s.get("pid") + " on Java "),
+        doctor.output());
+    Outcome stopped =
+        run(builder(List.of(tree.resolve("bin/offlink").toString(), "server", "stop"), env(folder, tmp), work));
+    assertEquals("stopping server " + s.get("pid") + " (0 link(s) running)\n", stopped.output());
+    assertEquals(List.of(), ServerQuery.sockets(folder), "the stopped server's socket");
   }
 
   @Test

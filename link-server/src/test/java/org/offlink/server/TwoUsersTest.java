@@ -136,34 +136,20 @@ class TwoUsersTest {
     }
     run("chmod", "711", folderA.toString());
     run("chmod", "777", socket.toString());
-    String probe = "org.offlink.server.PeerProbe";
-    String cp = shared.resolve("classes/main") + ":" + shared.resolve("classes/test");
-    ClientTree.Result fromDaemon =
-        run(
-            "/usr/bin/setpriv",
-            "--reuid=1",
-            "--regid=1",
-            "--clear-groups",
-            tree.java.toString(),
-            "-cp",
-            cp,
-            probe,
-            socket.toString());
+    ClientTree.Result fromDaemon = probe(DAEMON, socket);
     assertEquals("R 3\n", fromDaemon.out(), fromDaemon.err());
-    ClientTree.Result fromRoot = run(tree.java.toString(), "-cp", cp, probe, socket.toString());
+    ClientTree.Result fromRoot = probe("0", socket);
     assertEquals("R 3\n", fromRoot.out(), fromRoot.err());
     // Its own user still gets an answer.
-    ClientTree.Result own =
-        run(
-            "/usr/bin/setpriv",
-            "--reuid=65534",
-            "--regid=65534",
-            "--clear-groups",
-            tree.java.toString(),
-            "-cp",
-            cp,
-            probe,
-            socket.toString());
+    ClientTree.Result own = probe(NOBODY, socket);
     assertEquals("T 112\n", own.out(), own.err()); // 'p' of "pid=..."
+  }
+
+  /** {@link PeerProbe} of {@code socket}, run as {@code uid}. */
+  private ClientTree.Result probe(String uid, Path socket) throws Exception {
+    String cp = shared.resolve("classes/main") + ":" + shared.resolve("classes/test");
+    return run(
+        "/usr/bin/setpriv", "--reuid=" + uid, "--regid=" + uid, "--clear-groups",
+        tree.java.toString(), "-cp", cp, PeerProbe.class.getName(), socket.toString());
   }
 }
