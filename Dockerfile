@@ -5,7 +5,9 @@
 #   docker run --rm offlink     # links and runs examples/saxpy.c with a plain gcc, then shows
 #                               # `offlink inspect` of the program
 #
-# Two stages: the JDK and Maven only build the tree; the final image has a JRE, GCC and offlink.
+# Two stages: the JDK, Maven and gcc (for the native link client) only build the tree; the final
+# image has a JRE, GCC and offlink. Its links run in a link server started by the first link of a
+# container (and ended with it).
 
 FROM debian:bookworm AS build
 # Behind a TLS-inspecting proxy Maven needs its CA: --build-arg EXTRA_CA_CERTS="$(cat ca.pem)"
@@ -13,7 +15,7 @@ FROM debian:bookworm AS build
 ARG EXTRA_CA_CERTS=
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      openjdk-17-jdk-headless maven ca-certificates-java locales \
+      openjdk-17-jdk-headless maven ca-certificates-java locales gcc libc6-dev \
  && rm -rf /var/lib/apt/lists/* \
  && if [ -n "$EXTRA_CA_CERTS" ]; then \
       printf '%s\n' "$EXTRA_CA_CERTS" | csplit -s -z -f /usr/local/share/ca-certificates/extra- \

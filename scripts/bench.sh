@@ -10,6 +10,11 @@
 #   --out DIR:         where bench.md, bench.csv, scale.png and scale.svg go (default target/bench/<mode>)
 #   --gcc V:           instead: saxpy links in the Debian root of GCC V (13-15; as root) and the
 #                      GCC 12 saxpy links here, offlink/stock ratios from one run
+#   --server:          links through offlink's resident link server: GCC 12 saxpy (Debian's
+#                      openjdk-17, the tree's JDK; nvptx, gfx906, both, warm-cache relink), GCC 14
+#                      and 15 saxpy in their Debian roots (openjdk-21/-25, installed there when
+#                      missing), the first link that starts a server; each row names its mode
+#                      and JVM; ratios against issue 30's targets, PASS/FAIL (as root)
 # Builds target/offlink first when it is missing. Details: scripts/bench/offbench.py --help.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,11 +23,11 @@ gcc=
 args=()
 while (($#)); do
   case $1 in
-    --quick | --full | --cache) mode=$1 ;;
+    --quick | --full | --cache | --server) mode=$1 ;;
     --out | --runs) args+=("$1" "${2:?$1 needs a value}"); shift ;;
     --gcc) gcc=${2:?--gcc needs a version}; shift ;;
     --out=* | --runs=*) args+=("$1") ;;
-    -h | --help) sed -n '2,13s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,18s/^# \{0,1\}//p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -43,6 +48,9 @@ fi
 if [[ $mode == --cache ]]; then
   scripts/setup-nginx.sh
   exec python3 scripts/bench/offbench.py cache "${args[@]}"
+fi
+if [[ $mode == --server ]]; then
+  exec python3 scripts/bench/offbench.py server "${args[@]}"
 fi
 if [[ -n $gcc ]]; then
   exec python3 scripts/bench/offbench.py gcc --gcc "$gcc" "${args[@]}"

@@ -78,10 +78,17 @@ for f in "$tree"/lib/*; do
   case "$f" in *.jar | */cds) ;; *) cp -a "$f" "$dest/lib/offlink/" ;; esac
 done
 for b in "$tree"/bin/*; do install -m 755 "$b" "$dest/bin/"; done
-install -m 755 "$tree/libexec/offlink/lto-wrapper" "$dest/libexec/offlink/"
+# The link clients GCC runs, the exec helper of the link server, and the JVM launchers (a link's
+# own JVM and the link server's) under libexec/offlink/jvm.
+install -d "$dest/libexec/offlink/jvm"
+install -m 755 "$tree/libexec/offlink/lto-wrapper" "$tree/libexec/offlink/offlink-exec" \
+  "$dest/libexec/offlink/"
+install -m 755 "$tree/libexec/offlink/jvm/lto-wrapper" "$tree/libexec/offlink/jvm/offlink-server" \
+  "$dest/libexec/offlink/jvm/"
 for t in "${targets[@]}"; do
-  install -d "$dest/libexec/offlink/accel/$t"
+  install -d "$dest/libexec/offlink/accel/$t" "$dest/libexec/offlink/jvm/accel/$t"
   install -m 755 "$tree/libexec/offlink/accel/$t/mkoffload" "$dest/libexec/offlink/accel/$t/"
+  install -m 755 "$tree/libexec/offlink/jvm/accel/$t/mkoffload" "$dest/libexec/offlink/jvm/accel/$t/"
 done
 if [[ -z "$root" ]]; then
   OFFLINK_DIST=$dest "$repo/scripts/train-startup.sh" || true

@@ -7,6 +7,7 @@
 #   JDK 17+: a CDS archive  (-XX:ArchiveClassesAtExit)    -> lib/cds/<jdk>.jsa
 # The JVM options reach the launcher through JAVA_TOOL_OPTIONS (its notice goes to stderr; stdout
 # is lto-wrapper's protocol, which is also why JDK 25's one-step AOTCacheOutput is not used).
+# Then the same for the link server's JVM (lib/cds/<jdk>-server.*, see train_server).
 # Also records the newest JDK in lib/java.conf, the launchers' default JVM, unless the first
 # argument is --no-java-conf (the Debian package: its launchers run the system java).
 # Never fails the build: without GCC's offload compilers there is nothing to train on, and the
@@ -40,7 +41,7 @@ train_link() {
     OFFLOAD_TARGET_NAMES=$3 \
     COMPILER_PATH="$dist/libexec/offlink/:$(dirname "$("$cc" -print-prog-name=cc1)")/" \
     LIBRARY_PATH="$(dirname "$("$cc" -print-libgcc-file-name)")/" \
-    "$dist/libexec/offlink/lto-wrapper" @saxpy.lto_wrapper_args)
+    "$dist/libexec/offlink/jvm/lto-wrapper" @saxpy.lto_wrapper_args)
 }
 for h in "${homes[@]}"; do
   m=$(major "$h")
@@ -85,6 +86,47 @@ if ! "$cc" -O2 "${targets[@]}" -c "$repo/examples/saxpy.c" -o "$work/saxpy.o" 2>
   echo "train-startup: cannot compile the training program; no start-up cache" >&2
   exit 0
 fi
+# The link server's own cache (lib/cds/<jdk>-server.*): a server started with the recording
+# options, the way a link starts it (the link client, with JAVA_HOME naming the JDK and the
+# options in JAVA_TOOL_OPTIONS, which are part of a server's identity), one link run through it,
+# then the server stopped: its JVM writes what it recorded as it exits. The first link of a
+# session starts the server, so that link's time depends on this cache.
+train_server() { # JAVA_HOME MAJOR KEY IMAGE_CACHE TARGETS
+  local h=$1 m=$2 key=$3 out flags sconf=$work/$3-server.aotconf folder=$work/servers-$3
+  if (($2 >= 25)); then
+    out=$lib/cds/$key-server.aot
+    flags="-XX:AOTMode=record -XX:AOTConfiguration=$sconf -XX:+UnlockDiagnosticVMOptions"
+    flags+=" -XX:-AOTRecordTraining"
+  else out=$lib/cds/$key-server.jsa flags="-XX:ArchiveClassesAtExit=$out"; fi
+  rm -f "$out" "$sconf"
+  mkdir -p "$folder" && chmod 700 "$folder"
+  (cd "$work" && JAVA_HOME=$h OFFLINK_JAVA= OFFLINK_SERVER_DIR=$folder OFFLINK_SERVER_IDLE=0 \
+    JAVA_TOOL_OPTIONS=$flags COLLECT_GCC=$cc OFFLINK_FLAGS=--parallel-offload \
+    OFFLINK_CACHE_DIR="$4" OFFLINK_REMOTE_CACHE= \
+    COLLECT_GCC_OPTIONS="'-fopenmp' '-foffload=nvptx-none,amdgcn-amdhsa' '-B' '$dist/libexec/offlink/' '-o' 'saxpy' '-mtune=generic' '-march=x86-64' '-pthread' '-dumpdir' 'saxpy.'" \
+    OFFLOAD_TARGET_NAMES=$5 \
+    COMPILER_PATH="$dist/libexec/offlink/:$(dirname "$("$cc" -print-prog-name=cc1)")/" \
+    LIBRARY_PATH="$(dirname "$("$cc" -print-libgcc-file-name)")/" \
+    "$dist/libexec/offlink/lto-wrapper" @saxpy.lto_wrapper_args) >"$work/server-train.log" 2>&1
+  # Stopped through the same protocol `offlink server stop` speaks; it waits for the exit.
+  JAVA_HOME=$h OFFLINK_SERVER_DIR=$folder OFFLINK_JAVA= "$dist/bin/offlink" server stop --all \
+    >>"$work/server-train.log" 2>&1 || true
+  if (($2 >= 25)) && [[ -f "$sconf" ]]; then
+    IFS=: read -r -a jars < "$lib/classpath"
+    local cp
+    cp=$(printf "$lib/%s:" "${jars[@]}")
+    "$h/bin/java" -XX:AOTMode=create -XX:AOTConfiguration="$sconf" -XX:AOTCache="$out" \
+      --enable-native-access=ALL-UNNAMED --add-opens=java.base/java.lang=ALL-UNNAMED \
+      -XX:+UseSerialGC -cp "${cp%:}" >>"$work/server-train.log" 2>&1 || true
+  fi
+  if [[ -f "$out" ]]; then
+    chmod 644 "$out" # written by a server, which runs with umask 077
+    echo "train-startup: $out" >&2
+  else
+    echo "train-startup: no link server cache for $h ($(tail -1 "$work/server-train.log"))" >&2
+  fi
+}
+
 for h in "${homes[@]}"; do
   m=$(major "$h")
   [[ -n "$m" ]] && ((m >= 17)) || continue
@@ -137,5 +179,6 @@ for h in "${homes[@]}"; do
     rm -f "$out"
     echo "train-startup: training with $h failed; no cache for it ($(tail -1 "$work/train.log"))" >&2
   fi
+  train_server "$h" "$m" "$key" "$cache" "$recorded"
 done
 exit 0

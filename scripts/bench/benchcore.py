@@ -29,22 +29,24 @@ class Sample:
         self.stderr, self.jvm_rss_kib = stderr, jvm_rss_kib
 
 
-def base_env(cache=False):
+def base_env(cache=False, server=False):
     """The environment of every measured run. offlink's device-image cache (issue 15) is off unless
     cache: with it on, the warm-up would fill the default cache folder and every counted offlink
     link would be a cache hit, not the link work the suite compares. With cache, the cache
-    settings are dropped too (the cache mode names its own folders and remote)."""
+    settings are dropped too (the cache mode names its own folders and remote). Every link starts
+    a JVM of its own (OFFLINK_FLAGS=--no-server), as before the link server (issue 30), unless
+    server: the server mode picks its servers' JVMs and folders itself."""
     env = dict(os.environ)
     env["PATH"] = CLEAN_PATH
     for name in ("COMPILER_PATH", "LIBRARY_PATH", "GCC_EXEC_PREFIX", "OFFLINK_TIMING",
                  "OFFLINK_REPORT", "JAVA_TOOL_OPTIONS", "OFFLINK_CACHE_DIR",
                  "OFFLINK_REMOTE_CACHE", "OFFLINK_REMOTE_CACHE_TIMEOUT",
-                 "OFFLINK_REMOTE_CACHE_CREDENTIALS"):
+                 "OFFLINK_REMOTE_CACHE_CREDENTIALS", "OFFLINK_SERVER_DIR", "OFFLINK_SERVER_IDLE"):
         env.pop(name, None)
-    if cache:
-        env.pop("OFFLINK_FLAGS", None)
-    else:
-        env["OFFLINK_FLAGS"] = (env.get("OFFLINK_FLAGS", "") + " --no-cache").strip()
+    words = [] if cache else env.get("OFFLINK_FLAGS", "").split() + ["--no-cache"]
+    if not server:
+        words.append("--no-server")
+    env["OFFLINK_FLAGS"] = " ".join(words)
     return env
 
 

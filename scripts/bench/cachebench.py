@@ -155,7 +155,8 @@ def remote_row(rl, dav, target):
 def cold_row(rl, target):
     """Cold cache (fresh empty folder, a miss that stores) against --no-cache, both offlink."""
     def pairs():
-        off = lambda: rl.ours("off", touch=False, output="a-off", OFFLINK_FLAGS="--no-cache")
+        off = lambda: rl.ours("off", touch=False, output="a-off",
+                              OFFLINK_FLAGS="--no-cache --no-server")
         cold = lambda: rl.ours("miss", touch=False, output="a-cold", fresh=True)
         return alternate(rl.w.name, off, cold, rl.w.runs * COLD_RUN_FACTOR)
     return row("cold cache vs cache off", rl.w, "offlink --no-cache", target, pairs)

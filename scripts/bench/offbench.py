@@ -20,13 +20,19 @@ Sub-commands:
   list      `section-streamer list` over an archive of 1,000 offload objects
   gcc       saxpy (gfx906, nvptx, both) in the Debian root of GCC --gcc V (13-15, needs root:
             chroot and mounts), then the GCC 12 saxpy links here, in one run (issue 13's bench)
+  server    links through offlink's resident link server (issue 30): GCC 12 saxpy cold on Debian's
+            openjdk-17 and the tree's JDK, gfx906 and both targets, a warm-cache relink, GCC 14
+            (trixie root: openjdk-21, -25) and GCC 15 (sid root: openjdk-25) saxpy, and the first
+            link that starts a server against a link in a JVM of its own; each row names its mode
+            and JVM, checked with the server; ratios against targets (serverbench.py; root)
   cache     relinks with offlink's device-image cache (issue 15): warm local cache after a
             host-only change (gfx906 N=100, saxpy nvptx, saxpy both) and warm remote cache (nginx
             WebDAV on loopback) with an empty local one against stock, and a cold cache against
             --no-cache; each row's cache use checked, ratios against targets (cachebench.py);
             --runs defaults to 7 here, --out to target/bench/cache; exits 1 on an ERROR row
 Common options: --runs N (counted runs per side, default 5), --out DIR (Markdown table + CSV).
-Every mode but cache runs offlink with OFFLINK_FLAGS=--no-cache (see benchcore.base_env).
+Every mode but cache runs offlink with OFFLINK_FLAGS=--no-cache (see benchcore.base_env); every
+mode but server runs it in a JVM per link (OFFLINK_FLAGS=--no-server).
 """
 import sys
 
@@ -375,7 +381,8 @@ def bench_list(args):
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("what",
-                   choices=["suite", "link", "lto20", "start", "list", "all", "gcc", "cache"])
+                   choices=["suite", "link", "lto20", "start", "list", "all", "gcc", "cache",
+                            "server"])
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--quick", action="store_true", help="suite: N up to 100 (default)")
     mode.add_argument("--full", action="store_true", help="suite: adds N=1000 and more variants")
@@ -396,6 +403,10 @@ def main():
         import cachebench
 
         sys.exit(cachebench.bench_cache(args))
+    if args.what == "server":
+        import serverbench
+
+        sys.exit(serverbench.bench_server(args))
     if args.runs is None:
         args.runs = 5
     if args.what == "suite":

@@ -28,6 +28,8 @@ import org.offlink.bridge.wrapper.WrapperMode;
  *     cache)
  * @param remoteCacheReadOnly true with {@code --remote-cache-read-only} (lto-wrapper: take images
  *     from {@code OFFLINK_REMOTE_CACHE}, never upload)
+ * @param server false with {@code --no-server} (the link client: run the link in a JVM of its own,
+ *     not in the user's link server; the JVM tools only accept the word)
  */
 public record OfflinkFlags(
     Optional<WrapperMode> wrapper,
@@ -36,14 +38,15 @@ public record OfflinkFlags(
     Optional<Boolean> parallelOffload,
     boolean keepHostHardening,
     boolean cache,
-    boolean remoteCacheReadOnly) {
+    boolean remoteCacheReadOnly,
+    boolean server) {
   /** The environment variable holding the words. */
   public static final String VARIABLE = "OFFLINK_FLAGS";
 
   /** No flags given. */
   public static final OfflinkFlags NONE =
       new OfflinkFlags(
-          Optional.empty(), Optional.empty(), true, Optional.empty(), false, true, false);
+          Optional.empty(), Optional.empty(), true, Optional.empty(), false, true, false, true);
 
   /** Checks the fields. */
   public OfflinkFlags {
@@ -55,7 +58,9 @@ public record OfflinkFlags(
   /** Which tool a flag is for. */
   public enum Tool {
     MKOFFLOAD,
-    LTO_WRAPPER
+    LTO_WRAPPER,
+    /** The native client GCC runs as both (libexec/offlink/lto-wrapper, .../mkoffload). */
+    CLIENT
   }
 
   /** What lto-wrapper does when a target's image fails to build. */
@@ -75,7 +80,8 @@ public record OfflinkFlags(
     SERIAL_OFFLOAD("--serial-offload", Tool.LTO_WRAPPER, ""),
     KEEP_HOST_HARDENING("--keep-host-hardening", Tool.LTO_WRAPPER, ""),
     NO_CACHE("--no-cache", Tool.LTO_WRAPPER, ""),
-    REMOTE_CACHE_READ_ONLY("--remote-cache-read-only", Tool.LTO_WRAPPER, "");
+    REMOTE_CACHE_READ_ONLY("--remote-cache-read-only", Tool.LTO_WRAPPER, ""),
+    NO_SERVER("--no-server", Tool.CLIENT, "");
 
     private final String spelling;
     private final Tool tool;
@@ -164,6 +170,7 @@ public record OfflinkFlags(
       case KEEP_HOST_HARDENING -> b.keepHostHardening = true;
       case NO_CACHE -> b.cache = false;
       case REMOTE_CACHE_READ_ONLY -> b.remoteCacheReadOnly = true;
+      case NO_SERVER -> b.server = false;
     }
     return b.build();
   }
@@ -177,6 +184,7 @@ public record OfflinkFlags(
     private boolean keepHostHardening;
     private boolean cache;
     private boolean remoteCacheReadOnly;
+    private boolean server;
 
     Builder(OfflinkFlags f) {
       wrapper = f.wrapper;
@@ -186,6 +194,7 @@ public record OfflinkFlags(
       keepHostHardening = f.keepHostHardening;
       cache = f.cache;
       remoteCacheReadOnly = f.remoteCacheReadOnly;
+      server = f.server;
     }
 
     OfflinkFlags build() {
@@ -196,7 +205,8 @@ public record OfflinkFlags(
           parallelOffload,
           keepHostHardening,
           cache,
-          remoteCacheReadOnly);
+          remoteCacheReadOnly,
+          server);
     }
   }
 

@@ -47,6 +47,16 @@ class OfflinkFlagsTest {
   }
 
   @Test
+  void theServerIsUsedUnlessTurnedOffAndTheToolsAcceptTheWord() {
+    assertTrue(OfflinkFlags.NONE.server());
+    OfflinkFlags f = OfflinkFlags.parse(List.of("--no-server", "--no-cache"));
+    assertFalse(f.server());
+    assertFalse(f.cache(), "other words still apply");
+    assertEquals(
+        OfflinkFlags.Tool.CLIENT, OfflinkFlags.Flag.of("--no-server").orElseThrow().tool());
+  }
+
+  @Test
   void unknownWordsAndValuesAreOneLineErrorsNamingTheVariable() {
     for (String bad : List.of("--frobnicate", "--offload-failure=maybe", "--wrapper")) {
       IllegalArgumentException e =

@@ -25,7 +25,7 @@ import org.testcontainers.utility.MountableFile;
 
 /**
  * The Debian package: {@code dpkg-buildpackage -b -us -uc} on a copy of the checkout gives {@code
- * offlink_<version>_all.deb}, which lintian passes; installed with apt into a bookworm container
+ * offlink_<version>_amd64.deb}, which lintian passes; installed with apt into a bookworm container
  * next to GCC 12's offload compilers, a plain {@code gcc} link runs offlink (GCC's lto-wrapper and
  * mkoffloads diverted to it) and the program registers an nvptx and a GCN image; {@code apt-get
  * remove} and {@code apt-get purge} each give GCC back its own files, byte for byte, with no
@@ -166,8 +166,8 @@ class DebPackageIT {
     run(src, List.of("dpkg-buildpackage", "-b", "-us", "-uc"));
     try (Stream<Path> out = Files.list(dir)) {
       List<Path> debs =
-          out.filter(p -> p.getFileName().toString().matches("offlink_.*_all\\.deb")).toList();
-      assertEquals(1, debs.size(), "one offlink_<version>_all.deb: " + debs);
+          out.filter(p -> p.getFileName().toString().matches("offlink_.*_amd64\\.deb")).toList();
+      assertEquals(1, debs.size(), "one offlink_<version>_amd64.deb: " + debs);
       return debs.get(0);
     }
   }

@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.process.ProcessRunner;
+import org.offlink.server.ServerQuery;
 
 /**
  * A Debian root built by {@code scripts/setup-toolchain.sh --gcc <V>} (trixie for 13/14, sid for
@@ -225,7 +226,9 @@ final class DebianRoot implements AutoCloseable {
     full.add("--chdir=" + inside(dir));
     full.add("PATH=/usr/bin:/bin");
     full.add("LC_ALL=C");
-    env.entrySet().stream()
+    Map<String, String> mode = new java.util.HashMap<>(env);
+    LinkMode.apply(mode, inside(work.resolve("servers")));
+    mode.entrySet().stream()
         .sorted(Map.Entry.comparingByKey())
         .forEach(e -> full.add(e.getKey() + "=" + e.getValue()));
     full.addAll(argv);
@@ -249,9 +252,28 @@ final class DebianRoot implements AutoCloseable {
     return r;
   }
 
+  /**
+   * Stops the link servers links in this root started (their JVM runs from the bound tree, which
+   * could not be unmounted under it) and waits for them to exit.
+   */
+  private void stopServers() throws IOException {
+    for (Path socket : ServerQuery.sockets(work.resolve("servers"))) {
+      java.util.Optional<Map<String, String>> s = ServerQuery.stop(socket);
+      if (s.isPresent()) {
+        ProcessHandle.of(Long.parseLong(s.get().get("pid")))
+            .ifPresent(p -> p.onExit().orTimeout(60, java.util.concurrent.TimeUnit.SECONDS).join());
+      }
+    }
+  }
+
   @Override
   public void close() throws IOException {
     IOException first = null;
+    try {
+      stopServers();
+    } catch (IOException | RuntimeException e) {
+      first = new IOException("stopping the link servers in " + root + ": " + e, e);
+    }
     while (!mounted.isEmpty()) {
       Path target = mounted.pop();
       synchronized (USERS) {

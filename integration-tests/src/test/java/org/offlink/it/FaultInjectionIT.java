@@ -111,6 +111,7 @@ class FaultInjectionIT {
     e.put("LANG", "C");
     e.put("OFFLINK_JAVA", JAVA);
     e.putAll(env);
+    LinkMode.apply(e);
     return pb;
   }
 

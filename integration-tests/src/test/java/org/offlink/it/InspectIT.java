@@ -119,11 +119,12 @@ class InspectIT {
                         "--extract",
                         dir.toString(),
                         binary.toString()),
-                    Map.of(
-                        "PATH",
-                        Toolchain.SAFE_PATH,
-                        "OFFLINK_JAVA",
-                        Path.of(System.getProperty("java.home"), "bin", "java").toString()),
+                    LinkMode.applied(
+                        Map.of(
+                            "PATH",
+                            Toolchain.SAFE_PATH,
+                            "OFFLINK_JAVA",
+                            Path.of(System.getProperty("java.home"), "bin", "java").toString())),
                     dir.getParent()));
     assertEquals(0, r.exitStatus(), r.stderr());
     Registration nvptx = registration(run, module, 5);

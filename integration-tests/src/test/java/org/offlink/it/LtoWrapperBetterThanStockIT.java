@@ -54,6 +54,7 @@ class LtoWrapperBetterThanStockIT {
     env.remove("OFFLINK_FLAGS");
     env.put("OFFLINK_JAVA", Path.of(System.getProperty("java.home"), "bin", "java").toString());
     env.putAll(extraEnv);
+    LinkMode.apply(env);
     Process p = pb.start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(180, TimeUnit.SECONDS), "finished: " + argv);

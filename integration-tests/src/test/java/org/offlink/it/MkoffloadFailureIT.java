@@ -65,6 +65,7 @@ class MkoffloadFailureIT {
     env.put("COLLECT_LTO_WRAPPER", STOCK_LTO_WRAPPER);
     env.put("OFFLINK_JAVA", Path.of(System.getProperty("java.home"), "bin", "java").toString());
     env.putAll(envOverrides);
+    LinkMode.apply(env);
     Process p = pb.redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
     String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(180, TimeUnit.SECONDS), "mkoffload timed out");

@@ -34,10 +34,11 @@ class PathNamesIT {
       throws IOException, InterruptedException {
     String dist = System.getProperty("offlink.dist");
     assertNotNull(dist, "system property offlink.dist (set by failsafe)");
-    Process p =
+    ProcessBuilder pb =
         new ProcessBuilder("bash", script.toString(), dist, work.toString(), last)
-            .redirectErrorStream(true)
-            .start();
+            .redirectErrorStream(true);
+    LinkMode.apply(pb.environment());
+    Process p = pb.start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
     int status = p.waitFor();
     List<String> results = out.lines().filter(l -> l.startsWith("RESULT ")).toList();

@@ -69,6 +69,7 @@ class PtxasTrapIT {
     env.put("PATH", path);
     env.put("LC_ALL", "C");
     env.put("OFFLINK_JAVA", Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    LinkMode.apply(env);
     Process p = pb.redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
     String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(300, TimeUnit.SECONDS));

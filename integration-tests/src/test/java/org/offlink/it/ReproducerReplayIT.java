@@ -43,6 +43,7 @@ class ReproducerReplayIT {
     env.put("TMPDIR", Files.createDirectories(work.resolve("tmp")).toString());
     env.put("OFFLINK_JAVA", Path.of(System.getProperty("java.home"), "bin", "java").toString());
     env.putAll(extraEnv);
+    LinkMode.apply(env);
     Process p = pb.start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(300, TimeUnit.SECONDS), "timed out: " + argv);

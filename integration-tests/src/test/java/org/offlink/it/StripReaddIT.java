@@ -50,6 +50,7 @@ class StripReaddIT {
     pb.environment().put("PATH", Toolchain.SAFE_PATH);
     pb.environment()
         .put("OFFLINK_JAVA", Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    LinkMode.apply(pb.environment());
     Process p = pb.start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(300, TimeUnit.SECONDS));

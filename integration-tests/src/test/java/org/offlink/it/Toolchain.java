@@ -157,6 +157,7 @@ final class Toolchain {
     Build build = new Build(program, work, linkOptions(program, targets, tools, extraLinkOptions));
     build.reuseObjects = reuseObjects;
     build.env.putAll(tools.environment());
+    LinkMode.apply(build.env);
     boolean ok = build.staticLibrary() && build.sharedLibrary() && build.executable();
     return new BuildResult(
         program,
@@ -195,6 +196,7 @@ final class Toolchain {
     Files.createDirectories(work.resolve("tmp"));
     Map<String, String> env = baseEnvironment(work);
     env.putAll(tools.environment());
+    LinkMode.apply(env);
     return runner.run(Command.of(argv, env, work).withTimeout(BUILD_STEP_LIMIT));
   }
 

@@ -72,7 +72,8 @@ class TwoLinksInOneJvmIT {
     dist = Toolchain.offlinkDist();
     toolchain = Toolchain.create(scratch);
     ltoWrapper =
-        LtoWrapperWiring.forInstallation(Optional.of(dist.resolve("libexec/offlink/lto-wrapper")));
+        LtoWrapperWiring.forInstallation(
+            Optional.of(dist.resolve("libexec/offlink/lto-wrapper")), LtoWrapper.IN_PROCESS);
     Link nvptx =
         new Link(
             "nvptx",

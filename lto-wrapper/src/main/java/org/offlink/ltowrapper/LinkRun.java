@@ -50,6 +50,7 @@ final class LinkRun implements AutoCloseable {
   private final LinkPlan.Settings settings;
   private final LinkTemps temps;
   private final LinkRecorder report;
+  private final String mode;
   private final ScannedInputs scans;
   private final Optional<ImageCache> imageCache;
   private final List<String> ltoArgs = new ArrayList<>();
@@ -64,10 +65,12 @@ final class LinkRun implements AutoCloseable {
       LinkContext context,
       Diagnostics diag,
       LinkRecorder report,
-      String version) {
+      String version,
+      String mode) {
     this.options = options;
     this.version = version;
     this.report = report;
+    this.mode = mode;
     this.services = services;
     // A link may ask for its mkoffloads as programs even where offlink's own could run here.
     this.imageBuilders =
@@ -262,6 +265,8 @@ final class LinkRun implements AutoCloseable {
     // Like collect2's "collect2 version ..." under -v: says which lto-wrapper ran (GCC's own
     // prints only its argv), also when offlink is installed in place of GCC's.
     diag.verbose(version);
+    // Where this link ran: the user's link server or a JVM of its own, and why (issue 30).
+    diag.verbose("offlink link mode: " + mode);
     StringBuilder sb = new StringBuilder(options.argv0()).append(' ');
     for (String a : options.args()) {
       sb.append(a).append(' ');

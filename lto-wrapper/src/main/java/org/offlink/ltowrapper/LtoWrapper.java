@@ -25,16 +25,30 @@ public final class LtoWrapper {
   /** The program name used in diagnostics. */
   public static final String PROGRAM = "lto-wrapper";
 
+  /** The link mode of a JVM that runs one link, when nobody says why. */
+  public static final String IN_PROCESS = "in-process";
+
   private final LtoWrapperServices services;
   private final ImageBuilders imageBuilders;
+  private final String mode;
 
   /**
    * An lto-wrapper over its collaborators; {@code imageBuilders} says how each target's mkoffload
-   * runs.
+   * runs. Its links run {@link #IN_PROCESS}.
    */
   public LtoWrapper(LtoWrapperServices services, ImageBuilders imageBuilders) {
+    this(services, imageBuilders, IN_PROCESS);
+  }
+
+  /**
+   * As {@link #LtoWrapper(LtoWrapperServices, ImageBuilders)}, its links running in {@code mode}
+   * ({@code server (pid N)}, or {@code in-process} with the link client's reason), which {@code -v}
+   * names and the link report records.
+   */
+  public LtoWrapper(LtoWrapperServices services, ImageBuilders imageBuilders, String mode) {
     this.services = services;
     this.imageBuilders = imageBuilders;
+    this.mode = java.util.Objects.requireNonNull(mode, "mode");
   }
 
   /**
@@ -151,6 +165,7 @@ public final class LtoWrapper {
       Reproducer reproducer = Reproducer.forRun(options, rawArgs, context);
       LinkRecorder report =
           LinkRecorder.forRun(options, context.workingDirectory(), VERSION, reproducer.enabled());
+      report.linkMode(mode);
       int status = run(options, report);
       report.write(context.scope(), status, diag::warning);
       if (reproducer.enabled()) {
@@ -160,7 +175,8 @@ public final class LtoWrapper {
     }
 
     private int run(LinkPlan options, LinkRecorder report) {
-      LinkRun link = new LinkRun(options, services, imageBuilders, context, diag, report, VERSION);
+      LinkRun link =
+          new LinkRun(options, services, imageBuilders, context, diag, report, VERSION, mode);
       // SIGINT/SIGTERM/SIGHUP remove our temporary files as GCC's signal handler does (CU:60):
       // every file of the run is tracked by the link's scope, which the process edge cancels; it
       // ends the children first so that none writes a file after the sweep.

@@ -12,8 +12,9 @@ import org.offlink.runtime.LinkContext;
 /**
  * Entry point of {@code libexec/offlink/lto-wrapper}: the process edge around {@link
  * LtoWrapper#run}. The launcher passes the name it was invoked as in the system property {@code
- * offlink.argv0} (echoed with {@code -v}) and its own real path in {@code offlink.launcher} (where
- * this installation's mkoffloads are found).
+ * offlink.argv0} (echoed with {@code -v}), its own real path in {@code offlink.launcher} (where
+ * this installation's mkoffloads are found) and the link client's reason for running the link in
+ * this JVM in {@code offlink.mode}.
  */
 public final class LtoWrapperMain {
   private LtoWrapperMain() {}
@@ -27,12 +28,15 @@ public final class LtoWrapperMain {
     String launcher = System.getProperty("offlink.launcher", "");
     Optional<Path> installed =
         launcher.isEmpty() ? Optional.empty() : Optional.of(Path.of(launcher));
+    // The link client says why this link runs in a JVM of its own (offlink.mode); a launcher run
+    // by hand says nothing.
+    String mode = System.getProperty("offlink.mode", LtoWrapper.IN_PROCESS);
     int status =
         LastResort.run(
             LtoWrapper.PROGRAM + ": fatal error: ",
             context.err(),
             context.env("OFFLINK_DEBUG").isPresent(),
-            () -> LtoWrapperWiring.forInstallation(installed).run(context, argv));
+            () -> LtoWrapperWiring.forInstallation(installed, mode).run(context, argv));
     CommandStartup.exit(context, status);
   }
 }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.IntFunction;
 import org.offlink.bridge.process.ProcessRunner;
 import org.offlink.bridge.process.RunnerOptions;
 import org.offlink.bridge.process.SystemProcessRunner;
@@ -35,7 +36,8 @@ import org.offlink.streamer.opts.OptsSection;
  * The production collaborators of lto-wrapper: the bridge's process runner (quiet: lto-wrapper
  * prints its own {@code -v} lines), the image builders (this installation's mkoffload in-process),
  * section-streamer's ELF reader for the input scans, {@code .ofldlist} reader and early debug
- * copier.
+ * copier; for a JVM that runs one link ({@link #forInstallation}) or a link server's ({@link
+ * #forServer}).
  */
 public final class LtoWrapperWiring {
   private LtoWrapperWiring() {}
@@ -43,20 +45,31 @@ public final class LtoWrapperWiring {
   /**
    * The lto-wrapper of an installation: {@code launcher}, the real path of its {@code lto-wrapper}
    * launcher, finds its own mkoffloads (empty: every mkoffload runs as a program). Serves any
-   * number of links.
+   * number of links, in {@code mode} (see {@link LtoWrapper}).
    */
-  public static LtoWrapper forInstallation(Optional<Path> launcher) {
-    return new LtoWrapper(services(), imageBuilders(launcher));
+  public static LtoWrapper forInstallation(Optional<Path> launcher, String mode) {
+    return new LtoWrapper(services(JobserverClient::procFd), imageBuilders(launcher), mode);
   }
 
-  static LtoWrapperServices services() {
+  /**
+   * The lto-wrapper of a link server for the installation of {@code launcher}: its links are other
+   * processes', so none of them has a descriptor here ({@link JobserverClient#notHere}: a client
+   * never hands a link to the server while make's jobserver descriptors are open in it, and with
+   * them closed GCC too finds no jobserver).
+   */
+  public static LtoWrapper forServer(Path launcher, String mode) {
+    return new LtoWrapper(
+        services(JobserverClient::notHere), imageBuilders(Optional.of(launcher)), mode);
+  }
+
+  static LtoWrapperServices services(IntFunction<Path> fdPath) {
     return new LtoWrapperServices(
         LtoWrapperWiring::runner,
         LtoWrapperWiring::scan,
         LtoWrapperWiring::readOffloadList,
         LtoWrapperWiring::copyEarlyDebug,
         () -> Runtime.getRuntime().availableProcessors(),
-        JobserverClient::procFd);
+        fdPath);
   }
 
   /** A link's children, run quietly: lto-wrapper prints its own {@code -v} lines. */

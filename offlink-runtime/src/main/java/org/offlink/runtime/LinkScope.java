@@ -5,6 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -30,29 +32,115 @@ public final class LinkScope {
   /** The umask of a scope that takes the process's own ({@link Umask#ofProcess()}). */
   private static final int PROCESS_UMASK = -1;
 
+  /** The prefix of what {@code offlink-exec} writes when it cannot exec a child. */
+  private static final String EXEC_FAILURE = "offlink-exec: ";
+
   private final Set<Path> files = ConcurrentHashMap.newKeySet();
   private final Set<Process> children = ConcurrentHashMap.newKeySet();
   private final int umask;
+  private final Optional<Path> execHelper;
+  private final Observer observer;
   private volatile boolean cancelled;
 
-  private LinkScope(int umask) {
+  /**
+   * Who else must know what a link owns as it runs: a link server's client, which removes the
+   * link's files and ends its children should the server die in the middle.
+   */
+  public interface Observer {
+    /** {@code file} was made for the link and is removed if the link is interrupted. */
+    void fileTracked(Path file);
+
+    /** {@code file} was removed or handed on. */
+    void fileUntracked(Path file);
+
+    /** The link started child {@code pid}. */
+    void childStarted(long pid);
+
+    /** Child {@code pid} has been waited for. */
+    void childEnded(long pid);
+
+    /** Nobody. */
+    Observer NONE =
+        new Observer() {
+          @Override
+          public void fileTracked(Path file) {}
+
+          @Override
+          public void fileUntracked(Path file) {}
+
+          @Override
+          public void childStarted(long pid) {}
+
+          @Override
+          public void childEnded(long pid) {}
+        };
+  }
+
+  private LinkScope(int umask, Optional<Path> execHelper, Observer observer) {
     this.umask = umask;
+    this.execHelper = execHelper;
+    this.observer = observer;
   }
 
   /** A scope whose new files get modes by the JVM process's umask (a command line's link). */
   public static LinkScope withProcessUmask() {
-    return new LinkScope(PROCESS_UMASK);
+    return new LinkScope(PROCESS_UMASK, Optional.empty(), Observer.NONE);
   }
 
   /**
    * A scope whose new files get modes by {@code umask} (a link run for another process, such as a
-   * link server's client, whose umask is not the server's).
+   * link server's client, whose umask is not the server's); its children get the JVM's umask.
    */
   public static LinkScope withUmask(int umask) {
+    return new LinkScope(checked(umask), Optional.empty(), Observer.NONE);
+  }
+
+  /**
+   * The scope of a link a server runs for a client: new files get the client's {@code umask}, and
+   * so do the link's children, which start through {@code execHelper} ({@code offlink-exec}, which
+   * sets the umask and makes the child a process group of its own: a JVM can do neither for a
+   * child); {@code observer} hears of every file and child.
+   */
+  public static LinkScope forClient(int umask, Path execHelper, Observer observer) {
+    return new LinkScope(
+        checked(umask),
+        Optional.of(Objects.requireNonNull(execHelper, "execHelper")),
+        Objects.requireNonNull(observer, "observer"));
+  }
+
+  private static int checked(int umask) {
     if (umask < 0 || umask > 0777) {
       throw new IllegalArgumentException("umask out of range: " + Integer.toOctalString(umask));
     }
-    return new LinkScope(umask);
+    return umask;
+  }
+
+  /**
+   * The command that starts {@code argv} (its program a path) as a child of this link: {@code argv}
+   * itself, or {@code offlink-exec UMASK PROGRAM ARGV...} for a client's link.
+   */
+  public List<String> childCommand(List<String> argv) {
+    if (execHelper.isEmpty()) {
+      return argv;
+    }
+    List<String> command = new ArrayList<>(argv.size() + 3);
+    command.add(execHelper.get().toString());
+    command.add(Integer.toOctalString(umask));
+    command.add(argv.get(0));
+    command.addAll(argv);
+    return command;
+  }
+
+  /**
+   * Why a child started by {@link #childCommand} could not run, in the JDK's words ({@code error=2,
+   * No such file or directory}), when {@code status} and {@code stderr} are {@code offlink-exec}'s
+   * report of a failed exec; empty otherwise.
+   */
+  public Optional<String> startFailure(int status, String stderr) {
+    if (execHelper.isEmpty() || status != 127 || !stderr.startsWith(EXEC_FAILURE + "error=")) {
+      return Optional.empty();
+    }
+    return Optional.of(stderr.substring(EXEC_FAILURE.length()).strip());
   }
 
   /** {@code 0666 & ~umask}: the mode {@code open(..., 0666)} gives a new file of this link. */
@@ -67,16 +155,19 @@ public final class LinkScope {
    */
   public void track(Path file) throws IOException {
     files.add(file);
+    observer.fileTracked(file);
     if (cancelled) {
-      files.remove(file);
       Files.deleteIfExists(file);
+      untrack(file);
       throw new IOException(file + ": interrupted");
     }
   }
 
   /** Forgets {@code file}: it was removed, or it now belongs to someone else. */
   public void untrack(Path file) {
-    files.remove(file);
+    if (files.remove(file)) {
+      observer.fileUntracked(file);
+    }
   }
 
   /**
@@ -87,8 +178,9 @@ public final class LinkScope {
    */
   public void childStarted(Process child) throws IOException {
     children.add(child);
+    observer.childStarted(child.pid());
     if (cancelled) {
-      children.remove(child);
+      childEnded(child);
       ChildEnding.endTrees(List.of(child.toHandle()), CHILD_WAIT_MS);
       throw new IOException("interrupted");
     }
@@ -96,7 +188,9 @@ public final class LinkScope {
 
   /** Forgets a child that has ended. */
   public void childEnded(Process child) {
-    children.remove(child);
+    if (children.remove(child)) {
+      observer.childEnded(child.pid());
+    }
   }
 
   /** Whether the link has been cancelled: writers stop before publishing an output. */
@@ -133,7 +227,7 @@ public final class LinkScope {
       } catch (IOException e) {
         // nobody is left to tell; GCC's signal-time cleanup is silent too
       }
-      files.remove(file);
+      untrack(file);
     }
   }
 }

@@ -85,4 +85,69 @@ class LinkScopeTest {
     assertEquals(0666 & ~Umask.ofProcess(), LinkScope.withProcessUmask().newFileMode());
     assertThrows(IllegalArgumentException.class, () -> LinkScope.withUmask(01000));
   }
+
+  /** An Observer that writes down what it hears, one line per event. */
+  private static final class Recording implements LinkScope.Observer {
+    final java.util.List<String> events = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    @Override
+    public void fileTracked(Path file) {
+      events.add("+file " + file.getFileName());
+    }
+
+    @Override
+    public void fileUntracked(Path file) {
+      events.add("-file " + file.getFileName());
+    }
+
+    @Override
+    public void childStarted(long pid) {
+      events.add("+child");
+    }
+
+    @Override
+    public void childEnded(long pid) {
+      events.add("-child");
+    }
+  }
+
+  @Test
+  void aClientsScopeTellsItsObserverOfEveryFileAndChild() throws Exception {
+    Recording seen = new Recording();
+    LinkScope client = LinkScope.forClient(077, Path.of("/x/offlink-exec"), seen);
+    Path a = Files.createFile(dir.resolve("a"));
+    Path b = Files.createFile(dir.resolve("b"));
+    client.track(a);
+    client.track(b);
+    client.untrack(a);
+    client.untrack(a); // twice: told once
+    Process child = new ProcessBuilder("true").start();
+    client.childStarted(child);
+    child.waitFor();
+    client.childEnded(child);
+    client.close(); // b is swept, and that is told too
+    assertEquals(
+        java.util.List.of("+file a", "+file b", "-file a", "+child", "-child", "-file b"),
+        seen.events);
+    assertEquals(0600, client.newFileMode());
+  }
+
+  @Test
+  void aClientsChildrenStartThroughTheExecHelperWithTheClientsUmask() {
+    LinkScope client =
+        LinkScope.forClient(027, Path.of("/x/offlink-exec"), LinkScope.Observer.NONE);
+    assertEquals(
+        java.util.List.of("/x/offlink-exec", "27", "/usr/bin/gcc", "/usr/bin/gcc", "-v"),
+        client.childCommand(java.util.List.of("/usr/bin/gcc", "-v")));
+    assertEquals(
+        java.util.List.of("/usr/bin/gcc", "-v"),
+        scope.childCommand(java.util.List.of("/usr/bin/gcc", "-v")),
+        "a command line's link starts its children itself");
+    assertEquals(
+        java.util.Optional.of("error=2, No such file or directory"),
+        client.startFailure(127, "offlink-exec: error=2, No such file or directory\n"));
+    assertEquals(java.util.Optional.empty(), client.startFailure(127, "gcc: fatal error: x\n"));
+    assertEquals(java.util.Optional.empty(), client.startFailure(1, "offlink-exec: error=2, x"));
+    assertEquals(java.util.Optional.empty(), scope.startFailure(127, "offlink-exec: error=2, x"));
+  }
 }

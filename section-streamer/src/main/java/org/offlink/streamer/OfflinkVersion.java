@@ -15,6 +15,11 @@ public final class OfflinkVersion {
     return NUMBER;
   }
 
+  /** The root pom's version as it is, {@code -SNAPSHOT} included (e.g. to tell builds apart). */
+  public static String pomVersion() {
+    return PomVersion.VALUE;
+  }
+
   /** {@code pomVersion} as printed: without {@code -SNAPSHOT}. */
   static String number(String pomVersion) {
     if (pomVersion.isEmpty() || pomVersion.startsWith("${")) {

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
@@ -76,7 +77,8 @@ public final class SystemProcessRunner implements ProcessRunner {
   private CommandResult execute(Command command, List<String> argv) throws IOException {
     List<String> real = new ArrayList<>(argv);
     real.set(0, resolveProgram(command).toString());
-    ProcessBuilder pb = new ProcessBuilder(real).directory(command.workingDirectory().toFile());
+    ProcessBuilder pb =
+        new ProcessBuilder(scope.childCommand(real)).directory(command.workingDirectory().toFile());
     pb.environment().clear();
     pb.environment().putAll(command.environment());
     if (scope.cancelled()) {
@@ -111,8 +113,16 @@ public final class SystemProcessRunner implements ProcessRunner {
     }
     Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
     Charset cs = NativeCharset.CHARSET;
-    return new CommandResult(
-        argv, status, new String(join(out), cs), new String(join(err), cs), elapsed);
+    String stderr = new String(join(err), cs);
+    Optional<String> failed = scope.startFailure(status, stderr);
+    if (failed.isPresent()) {
+      // A link server's child, started through offlink-exec, which could not exec the program:
+      // the same error as a JVM's own start of it gives.
+      throw new IOException(
+          ErrorText.of(
+              new IOException("Cannot run program \"" + real.get(0) + "\": " + failed.get())));
+    }
+    return new CommandResult(argv, status, new String(join(out), cs), stderr, elapsed);
   }
 
   private static IOException interrupted(Command command) {

@@ -49,6 +49,14 @@ public final class JobserverClient implements TokenPool {
     return Path.of("/proc/self/fd/" + fd);
   }
 
+  /**
+   * The mapping for a link run for another process (a link server's client): that process's
+   * descriptors are not this one's, so each maps to a path that cannot exist.
+   */
+  public static Path notHere(int fd) {
+    return Path.of("/proc/self/fd", "not-inherited", Integer.toString(fd));
+  }
+
   @Override
   public Token acquire() throws IOException {
     synchronized (this) {

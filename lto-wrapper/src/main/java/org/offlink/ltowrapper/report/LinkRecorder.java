@@ -71,6 +71,13 @@ public final class LinkRecorder {
     return new LinkRecorder(file, new ReportState(options, cwd, version, nanoTime));
   }
 
+  /** How the link ran ({@code LinkReport.link_mode}). */
+  public void linkMode(String mode) {
+    if (state != null) {
+      state.linkMode(mode);
+    }
+  }
+
   /** Whether this recorder records. */
   public boolean enabled() {
     return state != null;

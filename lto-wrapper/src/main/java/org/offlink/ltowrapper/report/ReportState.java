@@ -76,6 +76,10 @@ final class ReportState {
     }
   }
 
+  synchronized void linkMode(String mode) {
+    header.setLinkMode(mode);
+  }
+
   synchronized long now() {
     return nanoTime.getAsLong();
   }

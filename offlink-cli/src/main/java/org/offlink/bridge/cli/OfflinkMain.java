@@ -1,12 +1,15 @@
 package org.offlink.bridge.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Optional;
 import org.offlink.bridge.doctor.JvmFacts;
 import org.offlink.cli.CliExecution;
 import org.offlink.ltowrapper.debug.DebugCommands;
 import org.offlink.runtime.CommandStartup;
 import org.offlink.runtime.LastResort;
 import org.offlink.runtime.LinkContext;
+import org.offlink.server.cli.ServerCommand;
 import org.offlink.streamer.OfflinkVersion;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -14,8 +17,9 @@ import picocli.CommandLine.Command;
 /**
  * Entry point of {@code bin/offlink}, the user-facing tool: {@code doctor} (is the toolchain able
  * to link for every configured offload target?) and {@code inspect} (what offload content does a
- * file hold?), plus the link-debugging commands of {@link DebugCommands}. Errors are one line,
- * {@code offlink: error: <message>}, exit status 1; stack traces only with {@code OFFLINK_DEBUG=1}.
+ * file hold?), plus the link-debugging commands of {@link DebugCommands} and {@code server} (the
+ * user's link servers). Errors are one line, {@code offlink: error: <message>}, exit status 1;
+ * stack traces only with {@code OFFLINK_DEBUG=1}.
  */
 @Command(
     name = "offlink",
@@ -57,13 +61,21 @@ public final class OfflinkMain implements Runnable {
     PrintWriter out = new PrintWriter(context.out(), true);
     PrintWriter err = new PrintWriter(context.err(), true);
     CommandLine cli = new CommandLine(new OfflinkMain());
-    cli.addSubcommand(new DoctorCommand(context, jvm));
+    Optional<Path> installation = installation(launcher);
+    cli.addSubcommand(new DoctorCommand(context, jvm, installation));
     cli.addSubcommand(new InspectCommand());
     for (Object more : DebugCommands.commands(context, launcher)) {
       cli.addSubcommand(more);
     }
+    cli.addSubcommand(new ServerCommand(context, installation));
     return CliExecution.execute(
         cli, PROGRAM, out, err, context.env("OFFLINK_DEBUG").isPresent(), args);
+  }
+
+  /** The tree's root, two folders above the {@code bin/offlink} launcher; empty without one. */
+  static Optional<Path> installation(String launcher) {
+    Path bin = launcher.isEmpty() ? null : Path.of(launcher).getParent();
+    return Optional.ofNullable(bin == null ? null : bin.getParent());
   }
 
   /** {@code --version}: the version from the build's one source. */

@@ -1,0 +1,251 @@
+/*
+ * Connecting to the user's link server, and starting one when none answers.
+ *
+ * Start-up is serialised per identity by a lock on <hash>.start, so that sixteen links of a
+ * `make -j16` that find no server start one JVM, not sixteen: the first client to hold the lock
+ * starts the server; the others, once they hold it, find the socket answering. The server itself
+ * holds <hash>.lock while it owns the socket name (org.offlink.server.LinkServer), so that two
+ * servers of one identity never accept at the same time even if a client misbehaves.
+ *
+ * The server is started like a daemon (chg, Bazel): a new session, the server folder as working
+ * folder, umask 077, stdin from /dev/null, stdout and stderr to <hash>.log (the previous log kept
+ * as <hash>.log.old), every other descriptor closed (a server holding make's jobserver or the
+ * linker plugin's pipes would keep them from seeing end of file) except the write end of a pipe
+ * whose read end the starting client watches: it reports the server's death before it answers.
+ * A start that fails leaves <hash>.failed, and for a minute after it clients run links in their
+ * own JVM without trying again.
+ */
+#define _GNU_SOURCE /* pipe2 */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "client.h"
+
+/* How long a client waits for the start lock and for a new server to answer. */
+#define START_TIMEOUT_MS 30000
+#define FAILED_QUIET_S 60
+
+
+int sock_connect(const struct rundir *dir, const char *name) {
+  struct sockaddr_un a;
+  memset(&a, 0, sizeof a);
+  a.sun_family = AF_UNIX;
+  char *path = xasprintf("%s/%s", dir->path, name);
+  if (strlen(path) >= sizeof a.sun_path) {
+    /* A long folder name: reach it through the open folder instead. */
+    free(path);
+    path = xasprintf("/proc/self/fd/%d/%s", dir->fd, name);
+  }
+  if (strlen(path) >= sizeof a.sun_path) {
+    free(path);
+    errno = ENAMETOOLONG;
+    return -1;
+  }
+  strcpy(a.sun_path, path);
+  free(path);
+  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return -1;
+  while (connect(fd, (struct sockaddr *)&a, sizeof a) != 0) {
+    if (errno == EINTR) continue;
+    int e = errno;
+    close(fd);
+    errno = e;
+    return -1;
+  }
+  return fd;
+}
+
+static long now_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+static void sleep_ms(long ms) {
+  struct timespec t = {ms / 1000, (ms % 1000) * 1000000};
+  nanosleep(&t, NULL);
+}
+
+static void exit_on_signal(void) {
+  int sig = pending_signal();
+  if (sig) exit(128 + sig);
+}
+
+/* Whether a start failed less than FAILED_QUIET_S seconds ago. */
+static int failed_recently(const struct rundir *dir, const char *hash) {
+  char *name = xasprintf("%s.failed", hash);
+  struct stat st;
+  int r = fstatat(dir->fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+          time(NULL) - st.st_mtim.tv_sec < FAILED_QUIET_S;
+  free(name);
+  return r;
+}
+
+static void mark_failed(const struct rundir *dir, const char *hash, int failed) {
+  char *name = xasprintf("%s.failed", hash);
+  if (failed) {
+    int fd = openat(dir->fd, name, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (fd >= 0) close(fd);
+  } else {
+    unlinkat(dir->fd, name, 0);
+  }
+  free(name);
+}
+
+static void close_from(int lowest) {
+  DIR *d = opendir("/proc/self/fd");
+  if (!d) {
+    long max = sysconf(_SC_OPEN_MAX);
+    for (int fd = lowest; fd < (max > 0 && max < 65536 ? max : 65536); fd++) close(fd);
+    return;
+  }
+  int self = dirfd(d);
+  int fds[1024], n = 0;
+  struct dirent *e;
+  while ((e = readdir(d)) && n < 1024) {
+    int fd = atoi(e->d_name);
+    if (e->d_name[0] != '.' && fd >= lowest && fd != self) fds[n++] = fd;
+  }
+  closedir(d);
+  for (int i = 0; i < n; i++) close(fds[i]);
+}
+
+/* The server's environment: nothing of the caller's but what the identity names. */
+static char **server_environment(const char *java, const char *dir) {
+  static const char *const kept[] = {"HOME", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS",
+                                     "JDK_JAVA_OPTIONS", "OFFLINK_SERVER_HEAP",
+                                     "OFFLINK_SERVER_IDLE"};
+  size_t n = sizeof kept / sizeof *kept;
+  char **env = xmalloc((n + 4) * sizeof *env);
+  size_t k = 0;
+  env[k++] = "PATH=/usr/bin:/bin";
+  env[k++] = xasprintf("OFFLINK_JAVA=%s", java);
+  /* The server's own temporary files (zstd-jni's library) stay in its folder. */
+  env[k++] = xasprintf("TMPDIR=%s", dir);
+  for (size_t i = 0; i < n; i++) {
+    const char *v = getenv(kept[i]);
+    if (v) env[k++] = xasprintf("%s=%s", kept[i], v);
+  }
+  env[k] = NULL;
+  return env;
+}
+
+static void become_server(const struct rundir *dir, const struct install *in, const char *java,
+                          const char *hash, int report_fd) {
+  if (fchdir(dir->fd) != 0) _exit(127);
+  umask(077);
+  char *log = xasprintf("%s.log", hash);
+  char *old = xasprintf("%s.log.old", hash);
+  renameat(dir->fd, log, dir->fd, old);
+  int logfd = openat(dir->fd, log, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0600);
+  int null = open("/dev/null", O_RDONLY);
+  if (logfd < 0 || null < 0) _exit(127);
+  if (dup2(null, 0) < 0 || dup2(logfd, 1) < 0 || dup2(logfd, 2) < 0) _exit(127);
+  /* fd 3 stays open across exec for the server's lifetime (dup2 clears close-on-exec). */
+  if (report_fd == 3 ? fcntl(3, F_SETFD, 0) < 0 : dup2(report_fd, 3) < 0) _exit(127);
+  close_from(4);
+  /* Every signal as a fresh process has it: the links' children inherit the server's. */
+  for (int sig = 1; sig < NSIG; sig++) signal(sig, SIG_DFL);
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, NULL);
+  char *launcher = xasprintf("%s/libexec/offlink/jvm/offlink-server", in->root);
+  char *argv[] = {launcher, "--dir", dir->path, "--hash", (char *)hash, NULL};
+  execve(launcher, argv, server_environment(java, dir->path));
+  _exit(127);
+}
+
+/* Starts a server; returns the read end of its death pipe, or -1. */
+static int start_server(const struct rundir *dir, const struct install *in, const char *java,
+                        const char *hash) {
+  int p[2];
+  if (pipe2(p, O_CLOEXEC) != 0) return -1;
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(p[0]);
+    close(p[1]);
+    return -1;
+  }
+  if (pid == 0) {
+    close(p[0]);
+    setsid();
+    pid_t grandchild = fork();
+    if (grandchild != 0) _exit(grandchild < 0 ? 127 : 0);
+    become_server(dir, in, java, hash, p[1]);
+  }
+  close(p[1]);
+  while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {
+  }
+  return p[0];
+}
+
+static int lock_start(const struct rundir *dir, const char *hash, long deadline) {
+  char *name = xasprintf("%s.start", hash);
+  int fd = openat(dir->fd, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+  free(name);
+  if (fd < 0) return -1;
+  while (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    if (errno != EWOULDBLOCK && errno != EINTR) break;
+    if (now_ms() > deadline) break;
+    exit_on_signal();
+    sleep_ms(2);
+  }
+  return fd; /* locked, or not: either way the caller goes on; the server's own lock decides */
+}
+
+int server_connect(const struct rundir *dir, const struct install *in, const char *java,
+                   const char *hash, char **why) {
+  char *name = xasprintf("%s.sock", hash);
+  int fd = sock_connect(dir, name);
+  if (fd >= 0 || (errno != ENOENT && errno != ECONNREFUSED)) {
+    if (fd < 0) *why = xasprintf("cannot connect to %s/%s: %s", dir->path, name, strerror(errno));
+    free(name);
+    return fd;
+  }
+  if (failed_recently(dir, hash)) {
+    *why = xasprintf("the server failed to start less than a minute ago (its log: %s/%s.log)",
+                     dir->path, hash);
+    free(name);
+    return -1;
+  }
+  long deadline = now_ms() + START_TIMEOUT_MS;
+  int lock = lock_start(dir, hash, deadline);
+  fd = sock_connect(dir, name);
+  if (fd < 0) {
+    int death = start_server(dir, in, java, hash);
+    int alive = death >= 0;
+    while (alive && (fd = sock_connect(dir, name)) < 0 && now_ms() < deadline) {
+      exit_on_signal();
+      struct pollfd w = {death, POLLIN, 0};
+      if (poll(&w, 1, 5) > 0) {
+        alive = 0; /* it has exited: one last look, in case another server took over */
+        fd = sock_connect(dir, name);
+      }
+    }
+    if (death >= 0) close(death);
+    if (fd < 0) {
+      warn("the offlink link server did not start (its log: %s/%s.log); linking in this process",
+           dir->path, hash);
+      *why = xasprintf("the server did not start (its log: %s/%s.log)", dir->path, hash);
+      mark_failed(dir, hash, 1);
+    } else {
+      mark_failed(dir, hash, 0);
+    }
+  }
+  if (lock >= 0) close(lock);
+  free(name);
+  return fd;
+}

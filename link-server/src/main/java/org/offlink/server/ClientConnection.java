@@ -1,0 +1,143 @@
+package org.offlink.server;
+
+import java.io.IOException;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.attribute.UserPrincipal;
+import java.util.Optional;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import jdk.net.ExtendedSocketOptions;
+import jdk.net.UnixDomainPrincipal;
+import org.offlink.runtime.NativeCharset;
+import org.offlink.server.protocol.Frame;
+import org.offlink.server.protocol.FrameReader;
+import org.offlink.server.protocol.FrameType;
+import org.offlink.server.protocol.FrameWriter;
+import org.offlink.server.protocol.LinkRequest;
+import org.offlink.server.protocol.Protocol;
+import org.offlink.server.protocol.ProtocolException;
+import org.offlink.server.protocol.RefusalReason;
+import org.offlink.server.protocol.RequestDecoder;
+
+/**
+ * One accepted connection: checks the peer's user ({@code SO_PEERCRED}), reads its first frame
+ * (within {@link #FIRST_FRAME_SECONDS}) and serves it: a link, a status query or a stop.
+ */
+final class ClientConnection {
+  /** How long a client may take to send its first frame before it is dropped. */
+  static final int FIRST_FRAME_SECONDS = 10;
+
+  private final SocketChannel channel;
+  private final LinkServer server;
+  private final ServerLog log;
+
+  ClientConnection(SocketChannel channel, LinkServer server, ServerLog log) {
+    this.channel = channel;
+    this.server = server;
+    this.log = log;
+  }
+
+  void serve(ScheduledExecutorService timer) {
+    try (channel) {
+      FrameWriter writer = new FrameWriter(ChannelStreams.output(channel));
+      Optional<String> stranger = stranger();
+      if (stranger.isPresent()) {
+        log.line("refused a connection from " + stranger.get());
+        refuse(writer, RefusalReason.PEER, "this server serves another user");
+        return;
+      }
+      FrameReader reader = new FrameReader(ChannelStreams.input(channel));
+      ScheduledFuture<?> drop = timer.schedule(this::drop, FIRST_FRAME_SECONDS, TimeUnit.SECONDS);
+      Optional<Frame> first;
+      try {
+        first = reader.next(Protocol.MAX_REQUEST);
+      } finally {
+        drop.cancel(false);
+      }
+      if (first.isPresent()) {
+        dispatch(first.get(), reader, writer);
+      }
+    } catch (ProtocolException e) {
+      log.line("dropped a client: " + e.getMessage());
+    } catch (IOException e) {
+      // the client went away: nothing ran for it
+    }
+  }
+
+  /** The peer's user when it is not this server's, as text; empty for our own user. */
+  private Optional<String> stranger() {
+    try {
+      UnixDomainPrincipal peer = channel.getOption(ExtendedSocketOptions.SO_PEERCRED);
+      UserPrincipal user = peer.user();
+      return user.equals(server.owner()) ? Optional.empty() : Optional.of("user " + user.getName());
+    } catch (IOException | UnsupportedOperationException e) {
+      return Optional.of("a peer whose user is unknown (" + e.getMessage() + ")");
+    }
+  }
+
+  private void dispatch(Frame first, FrameReader reader, FrameWriter writer) throws IOException {
+    switch (first.type()) {
+      case REQUEST -> link(first, reader, writer);
+      case STATUS -> {
+        checkVersion(first);
+        writer.write(FrameType.STATUS_TEXT, server.status().getBytes(StandardCharsets.UTF_8));
+      }
+      case STOP -> {
+        checkVersion(first);
+        server.requestStop();
+        writer.write(FrameType.STATUS_TEXT, server.status().getBytes(StandardCharsets.UTF_8));
+      }
+      default -> throw new ProtocolException("a " + first.type() + " frame to begin with");
+    }
+  }
+
+  private static void checkVersion(Frame frame) throws ProtocolException {
+    byte[] p = frame.payload();
+    int version = p.length == 2 ? (p[0] & 0xff) << 8 | (p[1] & 0xff) : -1;
+    if (version != Protocol.VERSION) {
+      throw new ProtocolException(
+          "a "
+              + frame.type()
+              + " frame for protocol version "
+              + version
+              + ", expected "
+              + Protocol.VERSION);
+    }
+  }
+
+  private void link(Frame first, FrameReader reader, FrameWriter writer) throws IOException {
+    LinkRequest request;
+    try {
+      request = RequestDecoder.decode(first.payload(), NativeCharset.CHARSET);
+    } catch (ProtocolException e) {
+      log.line("refused a request: " + e.getMessage());
+      refuse(writer, RefusalReason.BAD_REQUEST, e.getMessage());
+      return;
+    }
+    if (!request.identity().equals(server.identity().text())) {
+      log.line("refused client " + request.clientPid() + ": another identity");
+      refuse(writer, RefusalReason.IDENTITY, "this server runs another build, JVM or JVM options");
+      return;
+    }
+    server.serveLink(new LinkSession(request, channel, reader, writer, log));
+  }
+
+  private static void refuse(FrameWriter writer, RefusalReason reason, String text)
+      throws IOException {
+    byte[] t = text.getBytes(StandardCharsets.UTF_8);
+    byte[] payload = new byte[1 + t.length];
+    payload[0] = (byte) reason.code();
+    System.arraycopy(t, 0, payload, 1, t.length);
+    writer.write(FrameType.REFUSED, payload);
+  }
+
+  private void drop() {
+    try {
+      channel.close();
+    } catch (IOException e) {
+      // already closed
+    }
+  }
+}
