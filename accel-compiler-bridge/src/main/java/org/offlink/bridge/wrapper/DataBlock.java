@@ -35,6 +35,29 @@ final class DataBlock {
     this.bytes = new byte[Math.max(capacity, 16)];
   }
 
+  /**
+   * A block holding {@code contents} as read back from a wrapper object, aligned to {@code
+   * alignment}, for {@link WrapperObjectCheck} to assemble again; its objects and pointers are
+   * added with {@link #place} and {@link #point}. The array is taken over, not copied.
+   */
+  static DataBlock restored(String sectionName, byte[] contents, long alignment) {
+    DataBlock b = new DataBlock(sectionName, 0);
+    b.bytes = contents;
+    b.used = contents.length;
+    b.alignment = alignment;
+    return b;
+  }
+
+  /** Records an object placed in a restored block. */
+  void place(Placement object) {
+    objects.add(object);
+  }
+
+  /** Records a pointer in a restored block. */
+  void point(Pointer pointer) {
+    pointers.add(pointer);
+  }
+
   String sectionName() {
     return sectionName;
   }
