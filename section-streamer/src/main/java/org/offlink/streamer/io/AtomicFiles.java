@@ -66,6 +66,19 @@ public final class AtomicFiles {
     }
   }
 
+  /**
+   * Replaces whatever non-folder is at {@code target} with what {@code body} writes, never following
+   * a symbolic link there (a link is replaced, not written through) and never writing a device or
+   * FIFO in place: a temporary beside it, mode 0600 while it is written, then {@code mode}, then a
+   * rename. For files nobody else may choose the destination of (cache entries).
+   */
+  public static void replaceNoFollow(Path target, int mode, Body body) throws IOException {
+    if (mode < 0 || mode > 07777) {
+      throw new IllegalArgumentException("mode " + mode);
+    }
+    replace(target, body, mode);
+  }
+
   private static boolean isTempOf(String file, Path target) {
     if (file == null || target.getFileName() == null) {
       return false;
@@ -133,6 +146,11 @@ public final class AtomicFiles {
   }
 
   private static void replace(Path abs, Body body, boolean exists) throws IOException {
+    replace(abs, body, exists ? -1 : Umask.newFileMode());
+  }
+
+  /** A temporary beside {@code abs}, renamed over it; {@code mode} -1: the mode {@code abs} has. */
+  private static void replace(Path abs, Body body, int mode) throws IOException {
     Path temp = null;
     try {
       OutputStream raw = null;
@@ -158,9 +176,10 @@ public final class AtomicFiles {
       }
       // Modes as numbers ("unix:mode"), not PosixFilePermission sets: the JDK builds those as
       // EnumSets, whose first use costs a cold JVM a reflective look-up of the enum's constants.
-      int mode =
-          exists ? (Integer) Files.getAttribute(abs, "unix:mode") & 0777 : Umask.newFileMode();
-      Files.setAttribute(temp, "unix:mode", mode);
+      Files.setAttribute(
+          temp,
+          "unix:mode",
+          mode >= 0 ? mode : (Integer) Files.getAttribute(abs, "unix:mode") & 0777);
       if (ExitCleanup.shuttingDown()) {
         throw new IOException(abs + ": interrupted");
       }
