@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
-import org.offlink.bridge.image.ImageCounts;
+import org.offlink.bridge.tool.OffloadTarget;
 
 /**
  * A server that is down or never answers costs one connection attempt or one timeout per client,
@@ -30,14 +30,14 @@ class BazelHttpCacheUnreachableTest {
     int port = RemoteCacheFixtures.freePort();
     BazelHttpCache client = client(port);
     CacheKey key = RemoteCacheFixtures.key("closed port");
-    assertEquals(Optional.empty(), client.get(key));
+    assertEquals(Optional.empty(), client.get(key, OffloadTarget.NVPTX));
     assertTrue(client.stats().unreachable());
 
     // Something listens there now: the client must not connect to it.
     try (ServerSocket later = listen(port)) {
       later.setSoTimeout(300);
-      assertEquals(Optional.empty(), client.get(key));
-      client.put(key, new CachedImage(new byte[] {1}, new ImageCounts(0, 0)));
+      assertEquals(Optional.empty(), client.get(key, OffloadTarget.NVPTX));
+      client.put(key, WrapperImages.nvptx(10, 1, 0, 0));
       assertNoConnection(later);
     }
     assertEquals(1, warnings.size(), warnings.toString());
@@ -63,14 +63,14 @@ class BazelHttpCacheUnreachableTest {
       CacheKey key = RemoteCacheFixtures.key("hanging");
 
       long start = System.nanoTime();
-      assertEquals(Optional.empty(), client.get(key));
+      assertEquals(Optional.empty(), client.get(key, OffloadTarget.NVPTX));
       long firstMillis = (System.nanoTime() - start) / 1_000_000;
       assertTrue(
           firstMillis >= 900 && firstMillis < 5000, "the 1 s limit, took " + firstMillis + " ms");
 
       start = System.nanoTime();
-      assertEquals(Optional.empty(), client.get(key));
-      client.put(key, new CachedImage(new byte[] {1}, new ImageCounts(0, 0)));
+      assertEquals(Optional.empty(), client.get(key, OffloadTarget.NVPTX));
+      client.put(key, WrapperImages.nvptx(10, 1, 0, 0));
       long laterMillis = (System.nanoTime() - start) / 1_000_000;
       assertTrue(laterMillis < 300, "not asked again, took " + laterMillis + " ms");
       assertEquals(1, held.size(), "one connection in all");

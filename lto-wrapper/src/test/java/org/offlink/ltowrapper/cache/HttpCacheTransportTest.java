@@ -1,7 +1,6 @@
 package org.offlink.ltowrapper.cache;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -42,7 +41,8 @@ class HttpCacheTransportTest {
     HttpCacheTransport transport = transport(serve("HTTP/1.1 200 OK\r\nContent-Length: 100", 200));
     long start = System.nanoTime();
     RemoteCacheException e =
-        assertThrows(RemoteCacheException.class, () -> transport.get("cas/trickle"));
+        assertThrows(
+            RemoteCacheException.class, () -> transport.get("cas/trickle", 100, deadline(1)));
     long millis = (System.nanoTime() - start) / 1_000_000;
     assertEquals("GET cas/trickle: no answer within 1 s", e.getMessage());
     assertTrue(e.unreachable());
@@ -73,7 +73,8 @@ class HttpCacheTransportTest {
     long start = System.nanoTime();
     RemoteCacheException e =
         assertThrows(
-            RemoteCacheException.class, () -> transport.put("cas/big", new byte[64 << 20]));
+            RemoteCacheException.class,
+            () -> transport.put("cas/big", new byte[64 << 20], deadline(1)));
     long millis = (System.nanoTime() - start) / 1_000_000;
     assertTrue(e.unreachable(), e.getMessage());
     assertTrue(millis < 5000, "the 1 s limit, took " + millis + " ms");
@@ -83,27 +84,68 @@ class HttpCacheTransportTest {
   }
 
   @Test
-  void aRedirectIsAFailureAndIsNotFollowed() throws Exception {
+  void aRedirectIsAFailureThatNamesOnlyTheOriginAndIsNotFollowed() throws Exception {
     int elsewhere = RemoteCacheFixtures.freePort();
     HttpCacheTransport transport =
         transport(
             serve(
                 "HTTP/1.1 302 Found\r\nLocation: http://127.0.0.1:"
                     + elsewhere
-                    + "/x\r\nContent-Length: 0",
+                    + "/x?X-Amz-Signature=s3cr3t\r\nContent-Length: 0",
                 0));
     RemoteCacheException e =
-        assertThrows(RemoteCacheException.class, () -> transport.get("ac/moved"));
-    assertEquals("GET ac/moved: HTTP 302", e.getMessage());
-    assertFalse(e.unreachable());
+        assertThrows(RemoteCacheException.class, () -> transport.get("ac/moved", 100, deadline(1)));
+    assertEquals(
+        "GET ac/moved: HTTP 302, a redirect to http://127.0.0.1:" + elsewhere + " (not followed)",
+        e.getMessage());
+    assertTrue(e.unreachable(), "a server that redirects is not asked again");
     assertEquals(1, requests.size(), requests.toString());
+  }
+
+  @Test
+  void aContentLengthOverTheBoundIsRefusedBeforeReadingTheBody() throws Exception {
+    HttpCacheTransport transport =
+        transport(serve("HTTP/1.1 200 OK\r\nContent-Length: 10737418240", 0));
+    long start = System.nanoTime();
+    RemoteCacheException e =
+        assertThrows(
+            RemoteCacheException.class, () -> transport.get("ac/huge", 65536, deadline(5)));
+    assertEquals(
+        "GET ac/huge: an answer of 10737418240 bytes (Content-Length), over the limit of 65536",
+        e.getMessage());
+    assertTrue(System.nanoTime() - start < 2_000_000_000L, "not a timeout");
+    assertEquals(0, transport.bytesReceived());
+  }
+
+  @Test
+  void anEndlessChunkedBodyIsCutOffAtTheBound() throws Exception {
+    HttpCacheTransport transport = transport(serveEndlessChunks());
+    RemoteCacheException e =
+        assertThrows(
+            RemoteCacheException.class, () -> transport.get("ac/endless", 1 << 20, deadline(5)));
+    assertEquals(
+        "GET ac/endless: an answer longer than the limit of 1048576 bytes", e.getMessage());
+    assertTrue(e.unreachable());
+  }
+
+  @Test
+  void oneDeadlineCoversEveryRequestOfALookUp() throws Exception {
+    HttpCacheTransport transport =
+        transport(serve("HTTP/1.1 404 Not Found\r\nContent-Length: 0", 0));
+    long deadline = deadline(1);
+    assertTrue(transport.get("ac/a", 100, deadline).isEmpty());
+    Thread.sleep(1100);
+    RemoteCacheException e =
+        assertThrows(RemoteCacheException.class, () -> transport.get("cas/b", 100, deadline));
+    assertEquals("GET cas/b: no answer within 1 s", e.getMessage());
+    assertEquals(1, requests.size(), "the second request is not even sent: " + requests);
   }
 
   @Test
   void aPutSendsTheBodyWithItsTypeLengthAndAuthorization() throws Exception {
     HttpCacheTransport transport = transport(serve("HTTP/1.1 201 Created\r\nContent-Length: 0", 0));
     byte[] body = RemoteCacheFixtures.object(100_000);
-    transport.put("cas/blob", body);
+    transport.put("cas/blob", body, deadline(1));
 
     assertEquals(1, requests.size(), requests.toString());
     List<String> lines = List.of(requests.get(0).split("\r\n"));
@@ -112,6 +154,41 @@ class HttpCacheTransportTest {
     assertTrue(lines.contains("Content-Length: 100000"), lines.toString());
     assertTrue(lines.contains("Authorization: Basic c2VjcmV0"), lines.toString());
     assertEquals(100_000, transport.bytesSent());
+  }
+
+  private static long deadline(int seconds) {
+    return System.nanoTime() + seconds * 1_000_000_000L;
+  }
+
+  /**
+   * Answers every request with a chunked 200 whose chunks never end (until the client hangs up).
+   */
+  private int serveEndlessChunks() throws IOException {
+    server = new ServerSocket(0, 8, InetAddress.getLoopbackAddress());
+    Thread t =
+        new Thread(
+            () -> {
+              while (!server.isClosed()) {
+                try (Socket s = server.accept()) {
+                  requests.add(readHead(s.getInputStream()));
+                  OutputStream out = s.getOutputStream();
+                  out.write(
+                      "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+                          .getBytes(StandardCharsets.ISO_8859_1));
+                  byte[] chunk =
+                      ("10000\r\n" + "x".repeat(0x10000) + "\r\n")
+                          .getBytes(StandardCharsets.ISO_8859_1);
+                  while (true) {
+                    out.write(chunk);
+                  }
+                } catch (IOException gone) {
+                  // the client hung up, or the test is over
+                }
+              }
+            });
+    t.setDaemon(true);
+    t.start();
+    return server.getLocalPort();
   }
 
   private HttpCacheTransport transport(int port) {
