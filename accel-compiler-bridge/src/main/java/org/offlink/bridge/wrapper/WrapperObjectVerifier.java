@@ -163,13 +163,14 @@ public final class WrapperObjectVerifier {
   private static byte[] text(ElfFile elf) throws IOException, WrapperMismatchException {
     ElfSection text =
         elf.section(".text").orElseThrow(() -> new WrapperMismatchException("no .text section"));
-    if (text.size() != 2L * RegistrationCode.SIZE) {
+    if (text.type() != SectionType.PROGBITS || text.size() != 2L * RegistrationCode.SIZE) {
       throw new WrapperMismatchException(
           ".text: expected the "
               + 2 * RegistrationCode.SIZE
-              + " bytes of the registration"
-              + " functions, found "
-              + text.size());
+              + " bytes of the registration functions, found "
+              + text.size()
+              + " bytes of "
+              + text.type());
     }
     return elf.readSectionData(text);
   }
