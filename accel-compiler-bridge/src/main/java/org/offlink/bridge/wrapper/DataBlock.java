@@ -48,6 +48,19 @@ final class DataBlock {
     return b;
   }
 
+  /**
+   * A restored block of {@code size} bytes whose contents are not needed (a device image that
+   * {@link WrapperObjectVerifier} compares where it lies, not byte by byte): {@link #buffer()} is
+   * null and the assembler reserves the section, leaving its bytes zero.
+   */
+  static DataBlock reserved(String sectionName, int size, long alignment) {
+    DataBlock b = new DataBlock(sectionName, 0);
+    b.bytes = null;
+    b.used = size;
+    b.alignment = alignment;
+    return b;
+  }
+
   /** Records an object placed in a restored block. */
   void place(Placement object) {
     objects.add(object);
@@ -143,7 +156,8 @@ final class DataBlock {
 
   /**
    * The backing array, of which the first {@link #size()} bytes are the block's: for handing a
-   * finished block to the object writer without copying it (a device image is hundreds of KB).
+   * finished block to the object writer without copying it (a device image is hundreds of KB); null
+   * for a {@link #reserved} block.
    */
   byte[] buffer() {
     return bytes;

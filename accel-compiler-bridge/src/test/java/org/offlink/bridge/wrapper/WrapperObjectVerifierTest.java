@@ -135,6 +135,27 @@ class WrapperObjectVerifierTest {
   }
 
   @Test
+  void aConstructorPointedElsewhereIsRefusedWhileDataIsTheObjectsOwn() throws Exception {
+    byte[] object = WrapperObjects.nvptxElf(WrapperObjectsTest.NVPTX);
+    // .init_array's relocation: .text + 0 (init) -> .text + 42 (fini runs at start-up).
+    byte[] moved = object.clone();
+    long rela = sectionOffset(object, ".rela.init_array");
+    ByteBuffer.wrap(moved).order(ByteOrder.LITTLE_ENDIAN).putLong((int) rela + 16, 42);
+    assertRefused(moved, OffloadTarget.NVPTX, "writer makes");
+    // A byte of the PTX itself is data: what the object registers, not host code.
+    byte[] ptx = object.clone();
+    ptx[(int) sectionOffset(object, ".rodata") + 3] ^= 1;
+    assertEquals(
+        WrapperObjectsTest.NVPTX.counts(), WrapperObjectVerifier.verify(ptx, OffloadTarget.NVPTX));
+  }
+
+  private static long sectionOffset(byte[] object, String name) throws Exception {
+    try (ElfFile elf = ElfReader.read(Path.of("w.o"), object)) {
+      return elf.section(name).orElseThrow().offset();
+    }
+  }
+
+  @Test
   void countsAreReadFromTheRegistrationData() throws Exception {
     byte[] object = WrapperObjects.nvptxElf(WrapperObjectsTest.NVPTX);
     object[(int) fileOffset(object, "target_data") + 24] = 7; // var_num: 2 -> 7

@@ -67,10 +67,10 @@ public final class AtomicFiles {
   }
 
   /**
-   * Replaces whatever non-folder is at {@code target} with what {@code body} writes, never following
-   * a symbolic link there (a link is replaced, not written through) and never writing a device or
-   * FIFO in place: a temporary beside it, mode 0600 while it is written, then {@code mode}, then a
-   * rename. For files nobody else may choose the destination of (cache entries).
+   * Replaces whatever non-folder is at {@code target} with what {@code body} writes, never
+   * following a symbolic link there (a link is replaced, not written through) and never writing a
+   * device or FIFO in place: a temporary beside it, mode 0600 while it is written, then {@code
+   * mode}, then a rename. For files nobody else may choose the destination of (cache entries).
    */
   public static void replaceNoFollow(Path target, int mode, Body body) throws IOException {
     if (mode < 0 || mode > 07777) {

@@ -149,7 +149,9 @@ final class ElfObjectWriter {
     new Elf64Header(Elf64Header.ET_REL, Elf64Header.EM_X86_64, 0, shoff, count, shstrtabIndex)
         .writeTo(out);
     for (Placed p : placed) {
-      out.put(Math.toIntExact(p.header().offset()), p.bytes(), 0, p.length());
+      if (p.bytes() != null) { // null: a reserved section, left zero
+        out.put(Math.toIntExact(p.header().offset()), p.bytes(), 0, p.length());
+      }
     }
     out.position(Math.toIntExact(shoff));
     for (Placed p : placed) {
