@@ -6,8 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.GroupPrincipal;
 import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -22,6 +25,23 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class CacheFolders {
   private static final String LAYOUT = "v1";
+
+  private static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY =
+      PosixFilePermissions.asFileAttribute(
+          Set.of(
+              PosixFilePermission.OWNER_READ,
+              PosixFilePermission.OWNER_WRITE,
+              PosixFilePermission.OWNER_EXECUTE));
+
+  private static final FileAttribute<Set<PosixFilePermission>> OWNER_AND_GROUP =
+      PosixFilePermissions.asFileAttribute(
+          Set.of(
+              PosixFilePermission.OWNER_READ,
+              PosixFilePermission.OWNER_WRITE,
+              PosixFilePermission.OWNER_EXECUTE,
+              PosixFilePermission.GROUP_READ,
+              PosixFilePermission.GROUP_WRITE,
+              PosixFilePermission.GROUP_EXECUTE));
 
   private final Path directory;
   private final Optional<String> sharedGroup;
@@ -168,7 +188,9 @@ final class CacheFolders {
    */
   private void make(Path dir) throws IOException {
     try {
-      Files.createDirectory(dir);
+      // Owner-only (group too for a team) from the start: mkdir's mode only loses bits to the
+      // umask, so no other user has a moment in which to create something inside.
+      Files.createDirectory(dir, trust().shared() ? OWNER_AND_GROUP : OWNER_ONLY);
     } catch (FileAlreadyExistsException raced) {
       return; // checked by the caller like any existing folder
     }

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributeView;
@@ -114,7 +115,9 @@ public final class LocalImageCache {
     if (CacheEntryFile.size(image) > CacheEntryFile.MAX_SIZE) {
       return false;
     }
-    Path file = trustedEntry(key, true).orElseThrow();
+    Path file =
+        trustedEntry(key, true)
+            .orElseThrow(() -> new NoSuchFileException(directory.toString(), null, "not made"));
     FileStat st = FileStat.of(file);
     if (st != null && st.isDirectory()) {
       CacheFiles.remove(file.getParent(), file.getFileName());

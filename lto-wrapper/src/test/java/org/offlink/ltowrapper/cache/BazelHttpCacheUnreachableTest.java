@@ -84,6 +84,28 @@ class BazelHttpCacheUnreachableTest {
         warnings.get(0).contains(": no answer within 1 s; building locally"), warnings.get(0));
   }
 
+  // Issue 27 item 12: a PUT that timed out said "building locally" after the image was built.
+  @Test
+  void anUploadThatTimesOutSaysTheUploadWasSkipped() throws Exception {
+    List<Socket> held = new CopyOnWriteArrayList<>();
+    try (ServerSocket silent = listen(0)) {
+      Thread acceptor = new Thread(() -> holdConnections(silent, held));
+      acceptor.setDaemon(true);
+      acceptor.start();
+      BazelHttpCache client = client(silent.getLocalPort());
+      client.put(RemoteCacheFixtures.key("slow upload"), WrapperImages.nvptx(10, 1, 0, 0));
+    } finally {
+      for (Socket s : held) {
+        s.close();
+      }
+    }
+    assertEquals(1, warnings.size(), warnings.toString());
+    assertTrue(
+        warnings.get(0).endsWith(": no answer within 1 s; the image was built, its upload skipped"),
+        warnings.get(0));
+    assertTrue(warnings.get(0).contains(": PUT cas/"), warnings.get(0));
+  }
+
   private BazelHttpCache client(int port) {
     URI base = URI.create("http://127.0.0.1:" + port + "/cache");
     return RemoteCacheFixtures.client(base, Map.of(), false, warnings::add);
