@@ -162,9 +162,11 @@ public final class WrapperObjectVerifier {
             : List.of(".data", ".rodata", ".data.rel.ro.local");
     List<DataBlock> blocks = new ArrayList<>();
     for (String name : names) {
-      ElfSection s =
-          elf.section(name)
-              .orElseThrow(() -> new WrapperMismatchException("no " + name + " section"));
+      Optional<ElfSection> named = elf.section(name);
+      if (named.isEmpty()) {
+        throw new WrapperMismatchException("no " + name + " section");
+      }
+      ElfSection s = named.get();
       long align = s.addralign();
       if (s.type() != SectionType.PROGBITS || align > MAX_ALIGNMENT || Long.bitCount(align) > 1) {
         throw new WrapperMismatchException(
