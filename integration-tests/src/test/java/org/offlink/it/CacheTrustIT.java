@@ -72,18 +72,33 @@ class CacheTrustIT {
         "#include <stdio.h>\n__attribute__((constructor)) static void f(void){puts(\"POISONED\");}");
     step(dir, "gcc", "-fPIC", "-c", "ev.c");
     step(dir, "ld", "-r", "legit.o", "ev.o", "-o", "x.o");
-    step(
-        dir,
-        "python3",
-        "-c",
-        "import struct,zlib;o=open('x.o','rb').read();b=b'OFLKIMG2'+struct.pack('>qqq',1,0,len(o))+o;"
-            + "open('"
-            + e
-            + "','wb').write(b+struct.pack('>I',zlib.crc32(b)))");
+    writeEntry(dir, e, "open('x.o','rb').read()", 1, 0);
     Path copy = dir.resolve("poisoned.img");
     Files.copy(entry, copy);
     Files.setAttribute(copy, "unix:mode", 0644);
     return copy;
+  }
+
+  /**
+   * Writes the entry file {@code entry} holding the object the Python expression {@code object}
+   * gives, with counts {@code functions}/{@code variables} and a good CRC, as the issue's script
+   * does.
+   */
+  private static void writeEntry(
+      Path dir, String entry, String object, int functions, int variables) throws Exception {
+    step(
+        dir,
+        "python3",
+        "-c",
+        "import struct,zlib;o="
+            + object
+            + ";b=b'OFLKIMG2'+struct.pack('>qqq',"
+            + functions
+            + ","
+            + variables
+            + ",len(o))+o;open('"
+            + entry
+            + "','wb').write(b+struct.pack('>I',zlib.crc32(b)))");
   }
 
   private static Result step(Path dir, String... argv) throws Exception {
@@ -133,14 +148,7 @@ class CacheTrustIT {
     Files.writeString(dir.resolve("empty.c"), "");
     step(dir, "gcc", "-c", "empty.c");
     String e = entry.toString();
-    step(
-        dir,
-        "python3",
-        "-c",
-        "import struct,zlib;o=open('empty.o','rb').read();b=b'OFLKIMG2'+struct.pack('>qqq',1,0,len(o))+o;"
-            + "open('"
-            + e
-            + "','wb').write(b+struct.pack('>I',zlib.crc32(b)))");
+    writeEntry(dir, e, "open('empty.o','rb').read()", 1, 0);
     Link l = links.link(dir, Account.ROOT, CacheLinks.cacheEnv(cache));
     links.assertLinkedAsStock(l, "a link over an empty object");
     assertOneWarning(l, e, "not a nvptx-none wrapper object");
@@ -352,22 +360,11 @@ class CacheTrustIT {
     Path entry = cacheWithEntry(dir);
     String e = entry.toString();
     // The real object with other counts in the header; then bytes that are not ELF at all.
-    String wrongCounts =
-        "import struct,zlib;d=open('"
-            + e
-            + "','rb').read();o=d[32:-4];"
-            + "b=b'OFLKIMG2'+struct.pack('>qqq',5,7,len(o))+o;"
-            + "open('"
-            + e
-            + "','wb').write(b+struct.pack('>I',zlib.crc32(b)))";
-    String notElf =
-        "import struct,zlib;o=b'not an object, just bytes'*100;"
-            + "b=b'OFLKIMG2'+struct.pack('>qqq',1,0,len(o))+o;"
-            + "open('"
-            + e
-            + "','wb').write(b+struct.pack('>I',zlib.crc32(b)))";
-    for (String script : List.of(wrongCounts, notElf)) {
-      step(dir, "python3", "-c", script);
+    String realObject = "open('" + e + "','rb').read()[32:-4]";
+    String notElf = "b'not an object, just bytes'*100";
+    for (String object : List.of(realObject, notElf)) {
+      writeEntry(
+          dir, e, object, object.equals(realObject) ? 5 : 1, object.equals(realObject) ? 7 : 0);
       Link l = relink(dir);
       links.assertLinkedAsStock(l, "a link over a CRC-valid foreign entry");
       assertOneWarning(l, e, "removed, building the image");

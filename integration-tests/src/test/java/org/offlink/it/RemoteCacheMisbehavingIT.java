@@ -23,6 +23,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.offlink.it.CacheLinks.Account;
 import org.offlink.it.CacheLinks.Link;
+import org.offlink.ltowrapper.cache.RawHttp;
 import org.offlink.ltowrapper.cache.proto.ActionResult;
 import org.offlink.ltowrapper.cache.proto.Digest;
 import org.offlink.ltowrapper.cache.proto.OutputFile;
@@ -84,16 +85,7 @@ class RemoteCacheMisbehavingIT {
   }
 
   private static void serveTheModes() {
-    byte[] chunk = ("10000\r\n" + "x".repeat(0x10000) + "\r\n").getBytes(StandardCharsets.US_ASCII);
-    MisbehavingCacheServer.Behaviour endless =
-        (line, out) -> {
-          out.write(
-              MisbehavingCacheServer.ascii(
-                  "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"));
-          while (true) {
-            out.write(chunk);
-          }
-        };
+    MisbehavingCacheServer.Behaviour endless = (line, out) -> RawHttp.endlessChunks(out);
     server.mode("endless", endless);
     server.mode(
         "huge-length",

@@ -7,8 +7,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.offlink.bridge.image.ImageCounts;
 import org.offlink.bridge.tool.OffloadTarget;
-import org.offlink.bridge.wrapper.WrapperMismatchException;
-import org.offlink.bridge.wrapper.WrapperObjectVerifier;
 import org.offlink.ltowrapper.cache.ActionResultCodec.EntryDigests;
 
 /**
@@ -23,9 +21,9 @@ import org.offlink.ltowrapper.cache.ActionResultCodec.EntryDigests;
  * within one request limit; checks each blob's size and SHA-256, with authenticated entries the
  * writer's signature ({@link EntrySigner}), and that the object is exactly a wrapper object
  * offlink's writer makes for the target, registering the counts the counts blob names ({@link
- * WrapperObjectVerifier}). So a server can cost a link a warning and a local build, never the link,
- * unbounded memory or code of its own in the program; and nothing it sends is stored locally
- * unchecked.
+ * org.offlink.bridge.wrapper.WrapperObjectVerifier}). So a server can cost a link a warning and a
+ * local build, never the link, unbounded memory or code of its own in the program; and nothing it
+ * sends is stored locally unchecked.
  *
  * <p>Never fails a link: a 404 on the entry or a blob is a plain miss; any other failure is a miss
  * (or a skipped upload) and, the first time only, one warning line {@code remote cache <url>: <what
@@ -152,32 +150,11 @@ public final class BazelHttpCache implements RemoteImageCache {
   private static CachedImage verified(
       byte[] object, ImageCounts counts, OffloadTarget target, EntryDigests digests)
       throws RemoteCacheException {
-    ImageCounts registered;
     try {
-      registered = WrapperObjectVerifier.verify(object, target);
-    } catch (WrapperMismatchException e) {
-      throw new RemoteCacheException(
-          digests.object().casPath()
-              + ": not a "
-              + target.triplet()
-              + " wrapper object offlink writes: "
-              + e.getMessage(),
-          false);
+      return CacheEntryFile.verified(object, counts, target);
+    } catch (CacheEntryException e) {
+      throw new RemoteCacheException(digests.object().casPath() + ": " + e.getMessage(), false);
     }
-    if (!registered.equals(counts)) {
-      throw new RemoteCacheException(
-          digests.counts().casPath()
-              + ": names "
-              + counts.functions()
-              + " functions and "
-              + counts.variables()
-              + " variables, the object registers "
-              + registered.functions()
-              + " and "
-              + registered.variables(),
-          false);
-    }
-    return new CachedImage(object, registered);
   }
 
   private Optional<byte[]> blob(BlobDigest digest, long deadline) throws RemoteCacheException {

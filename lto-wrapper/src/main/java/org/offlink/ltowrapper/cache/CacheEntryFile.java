@@ -139,6 +139,21 @@ public final class CacheEntryFile {
   private static CachedImage verified(
       byte[] object, long functions, long variables, OffloadTarget target)
       throws CacheEntryException {
+    if (functions < 0 || variables < 0) {
+      throw new CacheEntryException("negative counts " + functions + "/" + variables);
+    }
+    return verified(object, new ImageCounts(functions, variables), target);
+  }
+
+  /**
+   * The image of {@code object}, when it is exactly a wrapper object offlink's writer makes for
+   * {@code target} ({@link WrapperObjectVerifier}) and registers {@code claimed}, the counts its
+   * entry (local or remote) names.
+   *
+   * @throws CacheEntryException naming what differs
+   */
+  static CachedImage verified(byte[] object, ImageCounts claimed, OffloadTarget target)
+      throws CacheEntryException {
     ImageCounts registered;
     try {
       registered = WrapperObjectVerifier.verify(object, target);
@@ -146,12 +161,12 @@ public final class CacheEntryFile {
       throw new CacheEntryException(
           "not a " + target.triplet() + " wrapper object offlink writes: " + e.getMessage());
     }
-    if (registered.functions() != functions || registered.variables() != variables) {
+    if (!registered.equals(claimed)) {
       throw new CacheEntryException(
           "expected the "
-              + functions
+              + claimed.functions()
               + " functions and "
-              + variables
+              + claimed.variables()
               + " variables the entry names, found an object registering "
               + registered.functions()
               + " and "

@@ -246,7 +246,11 @@ class BazelHttpCacheNginxTest {
     assertEquals(
         Optional.empty(), client("cache", Map.of(), false).get(counts, OffloadTarget.NVPTX));
     assertTrue(
-        warnings.get(0).contains("names 3 functions and 5 variables, the object registers 3 and 4"),
+        warnings
+            .get(0)
+            .contains(
+                "expected the 3 functions and 5 variables the entry names, found an object"
+                    + " registering 3 and 4"),
         warnings.get(0));
   }
 

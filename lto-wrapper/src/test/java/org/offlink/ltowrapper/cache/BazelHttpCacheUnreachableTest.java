@@ -55,10 +55,7 @@ class BazelHttpCacheUnreachableTest {
   @Test
   void aServerThatNeverAnswersTimesOutOnceAndIsNotAskedAgain() throws Exception {
     List<Socket> held = new CopyOnWriteArrayList<>();
-    try (ServerSocket silent = listen(0)) {
-      Thread acceptor = new Thread(() -> holdConnections(silent, held));
-      acceptor.setDaemon(true);
-      acceptor.start();
+    try (ServerSocket silent = silent(held)) {
       BazelHttpCache client = client(silent.getLocalPort());
       CacheKey key = RemoteCacheFixtures.key("hanging");
 
@@ -88,10 +85,7 @@ class BazelHttpCacheUnreachableTest {
   @Test
   void anUploadThatTimesOutSaysTheUploadWasSkipped() throws Exception {
     List<Socket> held = new CopyOnWriteArrayList<>();
-    try (ServerSocket silent = listen(0)) {
-      Thread acceptor = new Thread(() -> holdConnections(silent, held));
-      acceptor.setDaemon(true);
-      acceptor.start();
+    try (ServerSocket silent = silent(held)) {
       BazelHttpCache client = client(silent.getLocalPort());
       client.put(RemoteCacheFixtures.key("slow upload"), WrapperImages.nvptx(10, 1, 0, 0));
     } finally {
@@ -125,6 +119,15 @@ class BazelHttpCacheUnreachableTest {
     } catch (SocketTimeoutException expected) {
       // nothing connected
     }
+  }
+
+  /** A server that accepts connections into {@code held} and never answers a byte. */
+  private static ServerSocket silent(List<Socket> held) throws IOException {
+    ServerSocket silent = listen(0);
+    Thread acceptor = new Thread(() -> holdConnections(silent, held));
+    acceptor.setDaemon(true);
+    acceptor.start();
+    return silent;
   }
 
   /** Accepts connections and keeps them open without a byte of answer, until the socket closes. */

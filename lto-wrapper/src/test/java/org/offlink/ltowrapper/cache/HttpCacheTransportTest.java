@@ -4,15 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -27,11 +24,15 @@ import org.junit.jupiter.api.Test;
 class HttpCacheTransportTest {
   private final List<String> requests = new CopyOnWriteArrayList<>();
   private ServerSocket server;
+  private RawHttp raw;
 
   @AfterEach
   void stop() throws IOException {
     if (server != null) {
       server.close();
+    }
+    if (raw != null) {
+      raw.close();
     }
   }
 
@@ -160,35 +161,15 @@ class HttpCacheTransportTest {
     return System.nanoTime() + seconds * 1_000_000_000L;
   }
 
-  /**
-   * Answers every request with a chunked 200 whose chunks never end (until the client hangs up).
-   */
+  /** Answers every request with a chunked 200 whose chunks never end. */
   private int serveEndlessChunks() throws IOException {
-    server = new ServerSocket(0, 8, InetAddress.getLoopbackAddress());
-    Thread t =
-        new Thread(
-            () -> {
-              while (!server.isClosed()) {
-                try (Socket s = server.accept()) {
-                  requests.add(readHead(s.getInputStream()));
-                  OutputStream out = s.getOutputStream();
-                  out.write(
-                      "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
-                          .getBytes(StandardCharsets.ISO_8859_1));
-                  byte[] chunk =
-                      ("10000\r\n" + "x".repeat(0x10000) + "\r\n")
-                          .getBytes(StandardCharsets.ISO_8859_1);
-                  while (true) {
-                    out.write(chunk);
-                  }
-                } catch (IOException gone) {
-                  // the client hung up, or the test is over
-                }
-              }
+    raw =
+        new RawHttp(
+            s -> {
+              requests.add(RawHttp.readHead(s.getInputStream()));
+              RawHttp.endlessChunks(s.getOutputStream());
             });
-    t.setDaemon(true);
-    t.start();
-    return server.getLocalPort();
+    return raw.port();
   }
 
   private HttpCacheTransport transport(int port) {
@@ -203,61 +184,25 @@ class HttpCacheTransportTest {
    * byte of body per {@code trickleMillis}. Records each request's head.
    */
   private int serve(String head, long trickleMillis) throws IOException {
-    server = new ServerSocket(0, 8, InetAddress.getLoopbackAddress());
-    Thread t =
-        new Thread(
-            () -> {
-              while (!server.isClosed()) {
-                try (Socket s = server.accept()) {
-                  answer(s, head, trickleMillis);
-                } catch (IOException | InterruptedException gone) {
-                  // the client hung up, or the test is over and closed the server
-                }
-              }
-            });
-    t.setDaemon(true);
-    t.start();
-    return server.getLocalPort();
+    raw = new RawHttp(s -> answer(s, head, trickleMillis));
+    return raw.port();
   }
 
   private void answer(Socket s, String head, long trickleMillis)
       throws IOException, InterruptedException {
-    String request = readHead(s.getInputStream());
+    String request = RawHttp.readHead(s.getInputStream());
     requests.add(request);
     if (request.startsWith("PUT ")) {
-      int length = Integer.parseInt(header(request, "Content-Length"));
+      int length = Integer.parseInt(RawHttp.header(request, "Content-Length"));
       s.getInputStream().readNBytes(length);
     }
     OutputStream out = s.getOutputStream();
-    out.write((head + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+    out.write(RawHttp.ascii(head + "\r\n\r\n"));
     out.flush();
     for (int i = 0; trickleMillis > 0 && i < 100; i++) {
       Thread.sleep(trickleMillis);
       out.write('x');
       out.flush();
     }
-  }
-
-  private static String readHead(InputStream in) throws IOException {
-    ByteArrayOutputStream head = new ByteArrayOutputStream();
-    int matched = 0;
-    while (matched < 4) {
-      int b = in.read();
-      if (b < 0) {
-        throw new IOException("the request ended early");
-      }
-      head.write(b);
-      matched = b == "\r\n\r\n".charAt(matched) ? matched + 1 : (b == '\r' ? 1 : 0);
-    }
-    return head.toString(StandardCharsets.ISO_8859_1);
-  }
-
-  private static String header(String head, String name) {
-    for (String line : head.split("\r\n")) {
-      if (line.regionMatches(true, 0, name + ":", 0, name.length() + 1)) {
-        return line.substring(name.length() + 1).trim();
-      }
-    }
-    throw new IllegalArgumentException("no " + name + " in " + head);
   }
 }
