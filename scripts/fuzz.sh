@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Runs offlink's Jazzer fuzz targets (module fuzz/) and reports the executions per target.
 #
-#   scripts/fuzz.sh            short run: about 8 s per target (about a minute in all), as in
+#   scripts/fuzz.sh            short run: about 8 s per target (about 70 s in all), as in
 #                              scripts/test.sh
 #   scripts/fuzz.sh --long     long run: a fixed number of executions per target, weighted by the
-#                              target's speed, 12.5 million in all (RUNS=N: N per target);
+#                              target's speed, 13.5 million in all (RUNS=N: N per target);
 #                              about an hour on 2 cores
 #   --jobs N                   run N targets at a time (default 1)
 #   scripts/fuzz.sh --seconds N [TARGET...]   N seconds per target, only the named targets
@@ -39,7 +39,7 @@ while [ $# -gt 0 ]; do
   shift
 done
 all=(ElfReaderFuzzTest ArchiveFuzzTest LtoSectionFuzzTest OptsFuzzTest PtxMapFuzzTest
-  ImageInspectFuzzTest MkoffloadOptionsFuzzTest RequestDecoderFuzzTest)
+  ImageInspectFuzzTest MkoffloadOptionsFuzzTest RequestDecoderFuzzTest CacheEntryFuzzTest)
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 
 work=fuzz/target/fuzz
@@ -56,7 +56,7 @@ mkdir -p "$snap"
 trap 'rm -rf "$snap"' EXIT
 cp -r fuzz/target/test-classes "$snap/fuzz"
 cp="$snap/fuzz"
-for m in section-streamer accel-compiler-bridge link-server; do
+for m in section-streamer accel-compiler-bridge lto-wrapper link-server; do
   cp -r "$m/target/classes" "$snap/$m"
   cp="$cp:$snap/$m"
 done
@@ -67,7 +67,7 @@ java=${JAVA_HOME:+$JAVA_HOME/bin/}java
 seeds=fuzz/src/test/resources/org/offlink/fuzz
 
 # Executions per target for --long: proportional to each target's speed (an in-memory parser runs
-# some 10^4 inputs a second, a target that writes and opens files 10^2-10^3), 12.5 million in all.
+# some 10^4 inputs a second, a target that writes and opens files 10^2-10^3), 13.5 million in all.
 long_runs() {
   case $1 in
     OptsFuzzTest) echo 4000000 ;;
@@ -77,6 +77,7 @@ long_runs() {
     MkoffloadOptionsFuzzTest) echo 600000 ;;
     PtxMapFuzzTest) echo 500000 ;;
     ArchiveFuzzTest) echo 200000 ;;
+    CacheEntryFuzzTest) echo 1000000 ;;
     *) echo 100000 ;;
   esac
 }

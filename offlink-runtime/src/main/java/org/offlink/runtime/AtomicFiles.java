@@ -67,6 +67,20 @@ public final class AtomicFiles {
     }
   }
 
+  /**
+   * Replaces whatever non-folder is at {@code target} with what {@code body} writes, never
+   * following a symbolic link there (a link is replaced, not written through) and never writing a
+   * device or FIFO in place: a temporary beside it, mode 0600 while it is written, then {@code
+   * mode}, then a rename. For files nobody else may choose the destination of (cache entries).
+   */
+  public static void replaceNoFollow(LinkScope scope, Path target, int mode, Body body)
+      throws IOException {
+    if (mode < 0 || mode > 07777) {
+      throw new IllegalArgumentException("mode " + mode);
+    }
+    replace(scope, target, body, mode);
+  }
+
   private static boolean isTempOf(String file, Path target) {
     if (file == null || target.getFileName() == null) {
       return false;
@@ -135,6 +149,11 @@ public final class AtomicFiles {
 
   private static void replace(LinkScope scope, Path abs, Body body, boolean exists)
       throws IOException {
+    replace(scope, abs, body, exists ? -1 : scope.newFileMode());
+  }
+
+  /** A temporary beside {@code abs}, renamed over it; {@code mode} -1: the mode {@code abs} has. */
+  private static void replace(LinkScope scope, Path abs, Body body, int mode) throws IOException {
     Path temp = null;
     try {
       OutputStream raw = null;
@@ -163,9 +182,10 @@ public final class AtomicFiles {
       }
       // Modes as numbers ("unix:mode"), not PosixFilePermission sets: the JDK builds those as
       // EnumSets, whose first use costs a cold JVM a reflective look-up of the enum's constants.
-      int mode =
-          exists ? (Integer) Files.getAttribute(abs, "unix:mode") & 0777 : scope.newFileMode();
-      Files.setAttribute(temp, "unix:mode", mode);
+      Files.setAttribute(
+          temp,
+          "unix:mode",
+          mode >= 0 ? mode : (Integer) Files.getAttribute(abs, "unix:mode") & 0777);
       if (scope.cancelled()) {
         throw new IOException(abs + ": interrupted");
       }

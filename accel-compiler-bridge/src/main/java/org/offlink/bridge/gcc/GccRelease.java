@@ -208,6 +208,11 @@ public record GccRelease(
         new Gcn(Optional.of(UNKNOWN), 0x10002));
   }
 
+  /** The majors with a record, oldest first. */
+  public static List<Integer> knownMajors() {
+    return KNOWN.stream().map(GccRelease::major).toList();
+  }
+
   /** Why {@code target} is not built for this major ("not supported yet ..."); empty if it is. */
   public Optional<String> refusal(OffloadTarget target) {
     return target == OffloadTarget.NVPTX ? nvptx.refusal() : gcn.refusal();

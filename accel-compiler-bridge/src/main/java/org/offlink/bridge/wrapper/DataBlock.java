@@ -35,6 +35,42 @@ final class DataBlock {
     this.bytes = new byte[Math.max(capacity, 16)];
   }
 
+  /**
+   * A block holding {@code contents} as read back from a wrapper object, aligned to {@code
+   * alignment}, for {@link WrapperObjectCheck} to assemble again; its objects and pointers are
+   * added with {@link #place} and {@link #point}. The array is taken over, not copied.
+   */
+  static DataBlock restored(String sectionName, byte[] contents, long alignment) {
+    DataBlock b = new DataBlock(sectionName, 0);
+    b.bytes = contents;
+    b.used = contents.length;
+    b.alignment = alignment;
+    return b;
+  }
+
+  /**
+   * A restored block of {@code size} bytes whose contents are not needed (a device image that
+   * {@link WrapperObjectVerifier} compares where it lies, not byte by byte): {@link #buffer()} is
+   * null and the assembler reserves the section, leaving its bytes zero.
+   */
+  static DataBlock reserved(String sectionName, int size, long alignment) {
+    DataBlock b = new DataBlock(sectionName, 0);
+    b.bytes = null;
+    b.used = size;
+    b.alignment = alignment;
+    return b;
+  }
+
+  /** Records an object placed in a restored block. */
+  void place(Placement object) {
+    objects.add(object);
+  }
+
+  /** Records a pointer in a restored block. */
+  void point(Pointer pointer) {
+    pointers.add(pointer);
+  }
+
   String sectionName() {
     return sectionName;
   }
@@ -120,7 +156,8 @@ final class DataBlock {
 
   /**
    * The backing array, of which the first {@link #size()} bytes are the block's: for handing a
-   * finished block to the object writer without copying it (a device image is hundreds of KB).
+   * finished block to the object writer without copying it (a device image is hundreds of KB); null
+   * for a {@link #reserved} block.
    */
   byte[] buffer() {
     return bytes;

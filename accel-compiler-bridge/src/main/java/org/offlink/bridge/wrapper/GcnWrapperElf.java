@@ -30,6 +30,11 @@ final class GcnWrapperElf {
 
   private GcnWrapperElf() {}
 
+  /** The size of {@code target_data} (12) or {@code gcn_data} (13+, with the mask). */
+  static long dataSize(boolean requiresMask) {
+    return requiresMask ? 40 : 32;
+  }
+
   static byte[] build(GcnImage image) {
     GcnDataLayout layout = image.layout();
     DataBlock data = new DataBlock(".data", image.hsaco().length + 64);
@@ -58,7 +63,7 @@ final class GcnWrapperElf {
     long gcnImage = relro.beginObject("gcn_image", 16, 8);
     relro.putU64(image.hsaco().length);
     relro.putPointer(data, code);
-    long targetData = relro.beginObject(layout.dataName(), layout.requiresMask() ? 40 : 32, 8);
+    long targetData = relro.beginObject(layout.dataName(), dataSize(layout.requiresMask()), 8);
     if (layout.requiresMask()) {
       relro.putU64(image.requiresMask());
     }

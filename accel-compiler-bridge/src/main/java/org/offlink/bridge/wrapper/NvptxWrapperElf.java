@@ -27,6 +27,11 @@ final class NvptxWrapperElf {
 
   private NvptxWrapperElf() {}
 
+  /** The size of {@code target_data} (12) or {@code nvptx_data} (13+, with the mask). */
+  static long dataSize(boolean requiresMask) {
+    return requiresMask ? 56 : 48;
+  }
+
   static byte[] build(NvptxImage image) {
     List<byte[]> chunks = image.allChunks();
     NvptxImage.Layout layout = image.layout();
@@ -68,7 +73,7 @@ final class NvptxWrapperElf {
         relro.putPointer(rodata, rodata.literal(name));
       }
     }
-    long targetData = relro.beginObject(layout.dataName(), layout.requiresMask() ? 56 : 48, 8);
+    long targetData = relro.beginObject(layout.dataName(), dataSize(layout.requiresMask()), 8);
     if (layout.requiresMask()) {
       relro.putU64(Integer.toUnsignedLong(image.requiresMask()));
     }

@@ -62,13 +62,20 @@ final class WrapperElfAssembler {
       // The blocks were built for this object alone: their arrays are handed over, not copied.
       handles.put(
           block,
-          b.adoptSection(
-              block.sectionName(),
-              SectionType.PROGBITS,
-              flags,
-              block.alignment(),
-              block.buffer(),
-              (int) block.size()));
+          block.buffer() == null
+              ? b.reservedSection(
+                  block.sectionName(),
+                  SectionType.PROGBITS,
+                  flags,
+                  block.alignment(),
+                  (int) block.size())
+              : b.adoptSection(
+                  block.sectionName(),
+                  SectionType.PROGBITS,
+                  flags,
+                  block.alignment(),
+                  block.buffer(),
+                  (int) block.size()));
     }
     SectionHandle initArray =
         b.section(".init_array", SectionType.INIT_ARRAY, WA, 8, 8, new byte[8]);

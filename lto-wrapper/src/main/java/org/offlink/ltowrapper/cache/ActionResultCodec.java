@@ -1,5 +1,6 @@
 package org.offlink.ltowrapper.cache;
 
+import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import java.util.Optional;
 import org.offlink.ltowrapper.cache.proto.ActionResult;
@@ -8,7 +9,8 @@ import org.offlink.ltowrapper.cache.proto.OutputFile;
 
 /**
  * Maps a remote entry's two blobs to and from the {@code ActionResult} stored under {@code
- * ac/<key>}: two output files, {@value #OBJECT_PATH} and {@value #COUNTS_PATH}, exit code 0.
+ * ac/<key>}: two output files, {@value #OBJECT_PATH} and {@value #COUNTS_PATH}, exit code 0, and
+ * with authenticated entries the writer's signature in {@code stdout_raw} ({@link EntrySigner}).
  */
 final class ActionResultCodec {
   /** The output file naming the wrapper object's blob. */
@@ -20,14 +22,23 @@ final class ActionResultCodec {
   /** The two blobs an entry names. */
   record EntryDigests(BlobDigest object, BlobDigest counts) {}
 
+  /**
+   * What an entry says.
+   *
+   * @param digests the blobs it names
+   * @param signature its {@code stdout_raw} bytes: a signature, or empty
+   */
+  record Entry(EntryDigests digests, byte[] signature) {}
+
   private ActionResultCodec() {}
 
-  /** The serialized {@code ActionResult} naming {@code digests}. */
-  static byte[] write(EntryDigests digests) {
+  /** The serialized {@code ActionResult} naming {@code digests}, with {@code signature} if any. */
+  static byte[] write(EntryDigests digests, byte[] signature) {
     return ActionResult.newBuilder()
         .addOutputFiles(outputFile(OBJECT_PATH, digests.object()))
         .addOutputFiles(outputFile(COUNTS_PATH, digests.counts()))
         .setExitCode(0)
+        .setStdoutRaw(ByteString.copyFrom(signature))
         .build()
         .toByteArray();
   }
@@ -38,7 +49,7 @@ final class ActionResultCodec {
    * @param what the entry's path, for messages
    * @throws RemoteCacheException when it does not parse, did not succeed or lacks an output
    */
-  static EntryDigests read(byte[] bytes, String what) throws RemoteCacheException {
+  static Entry read(byte[] bytes, String what) throws RemoteCacheException {
     ActionResult result;
     try {
       result = ActionResult.parseFrom(bytes);
@@ -49,7 +60,9 @@ final class ActionResultCodec {
     if (result.getExitCode() != 0) {
       throw new RemoteCacheException(what + ": exit code " + result.getExitCode(), false);
     }
-    return new EntryDigests(digest(result, OBJECT_PATH, what), digest(result, COUNTS_PATH, what));
+    return new Entry(
+        new EntryDigests(digest(result, OBJECT_PATH, what), digest(result, COUNTS_PATH, what)),
+        result.getStdoutRaw().toByteArray());
   }
 
   private static OutputFile outputFile(String path, BlobDigest digest) {

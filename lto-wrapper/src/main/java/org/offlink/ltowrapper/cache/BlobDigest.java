@@ -37,16 +37,18 @@ record BlobDigest(String hash, long sizeBytes) {
    * @throws RemoteCacheException naming the mismatch
    */
   void verify(byte[] blob) throws RemoteCacheException {
-    if (blob.length != sizeBytes || !sha256Hex(blob).equals(hash)) {
+    String found = blob.length == sizeBytes ? sha256Hex(blob) : null;
+    if (found == null || !found.equals(hash)) {
       throw new RemoteCacheException(
           casPath()
-              + ": digest mismatch: the blob has "
+              + ": digest mismatch: expected "
+              + sizeBytes
+              + " bytes with SHA-256 "
+              + hash
+              + ", found "
               + blob.length
               + " bytes with SHA-256 "
-              + sha256Hex(blob)
-              + ", the entry says "
-              + sizeBytes
-              + " bytes",
+              + (found != null ? found : sha256Hex(blob)),
           false);
     }
   }

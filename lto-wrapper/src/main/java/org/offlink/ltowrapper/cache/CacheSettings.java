@@ -10,21 +10,30 @@ import java.util.Optional;
  * Where the local device-image cache lives and how large it may grow: {@code $OFFLINK_CACHE_DIR},
  * else {@code $XDG_CACHE_HOME/offlink}, else {@code $HOME/.cache/offlink}; at most {@code
  * $OFFLINK_CACHE_MAX} bytes (a number with an optional {@code K}, {@code M}, {@code G} or {@code T}
- * suffix, powers of 1024; default 5 GiB).
+ * suffix, powers of 1024; default 5 GiB); private to the user unless {@code
+ * OFFLINK_CACHE_SHARED_GROUP} names the group of a team cache ({@link CacheTrust}).
  *
  * @param directory the cache folder
  * @param maxBytes the size limit, beyond which the least recently used entries are evicted
+ * @param sharedGroup the group whose members may write the cache (a name or a gid); empty: only the
+ *     user
  */
-public record CacheSettings(Path directory, long maxBytes) {
+public record CacheSettings(Path directory, long maxBytes, Optional<String> sharedGroup) {
   /** The default size limit, 5 GiB. */
   public static final long DEFAULT_MAX = 5L << 30;
 
   /** Checks the fields. */
   public CacheSettings {
     Objects.requireNonNull(directory, "directory");
+    Objects.requireNonNull(sharedGroup, "sharedGroup");
     if (maxBytes <= 0) {
       throw new IllegalArgumentException("cache size limit must be positive: " + maxBytes);
     }
+  }
+
+  /** A private cache in {@code directory}. */
+  public CacheSettings(Path directory, long maxBytes) {
+    this(directory, maxBytes, Optional.empty());
   }
 
   /**
@@ -43,7 +52,10 @@ public record CacheSettings(Path directory, long maxBytes) {
     }
     String max = environment.get("OFFLINK_CACHE_MAX");
     long limit = max == null || max.isEmpty() ? DEFAULT_MAX : parseSize("OFFLINK_CACHE_MAX", max);
-    return Optional.of(new CacheSettings(dir.get(), limit));
+    String group = environment.getOrDefault(CacheTrust.SHARED_GROUP_VARIABLE, "").strip();
+    return Optional.of(
+        new CacheSettings(
+            dir.get(), limit, group.isEmpty() ? Optional.empty() : Optional.of(group)));
   }
 
   private static Optional<Path> directory(Map<String, String> environment, Path workingDirectory) {

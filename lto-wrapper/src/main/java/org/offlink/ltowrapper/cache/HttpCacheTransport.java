@@ -13,9 +13,13 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * GET and PUT of whole blobs below a remote cache's base URL, over HTTP/1.1 with {@link
- * HttpURLConnection}, within the settings' timeouts: the connect limit covers opening the
- * connection, the request limit the rest of the exchange, body included. Counts the body bytes it
- * moves. Thread-safe.
+ * HttpURLConnection}, within a deadline the caller sets for a whole operation (an entry and its
+ * blobs): the connect limit covers opening each connection, the deadline everything, bodies
+ * included (a server that trickles a body is cut off there, by a watchdog that closes the
+ * connection). Every answer's body is read against a size bound: a {@code Content-Length} over it
+ * is refused before a byte is read, and a body without one is cut off where it passes the bound. No
+ * redirect is followed (one to another origin could carry the credentials away); a 3xx says where
+ * it pointed (the origin only). Counts the body bytes it moves. Thread-safe.
  *
  * <p>Nothing is set up before the first request: {@code java.net.http.HttpClient} cost 0.5 s in a
  * cold JVM (about 0.2 s of it the default {@code SSLContext}, even for http://), which every link
@@ -24,6 +28,9 @@ import java.util.concurrent.atomic.AtomicLong;
 final class HttpCacheTransport {
   /** How much of a body moves between two looks at the clock. */
   private static final int CHUNK = 64 * 1024;
+
+  /** The most of an error or PUT answer's body that is read (then the connection is dropped). */
+  private static final long SMALL_BODY = 64 * 1024;
 
   private final RemoteCacheSettings settings;
   private final AtomicLong bytesReceived = new AtomicLong();
@@ -36,22 +43,27 @@ final class HttpCacheTransport {
   /**
    * The blob at {@code path} ({@code ac/<key>} or {@code cas/<hash>}), or empty on 404.
    *
-   * @throws RemoteCacheException on any other status or a connection-level failure
+   * @param maxBytes the largest body to take
+   * @param deadline {@link System#nanoTime} by which the answer must be complete
+   * @throws RemoteCacheException on any other status, a body over {@code maxBytes}, the deadline or
+   *     a connection-level failure
    */
-  Optional<byte[]> get(String path) throws RemoteCacheException {
+  Optional<byte[]> get(String path, long maxBytes, long deadline) throws RemoteCacheException {
     Optional<byte[]> blob =
         exchange(
             "GET",
             path,
             null,
-            (connection, deadline) -> {
+            deadline,
+            connection -> {
               int status = connection.getResponseCode();
               if (status == 404) {
-                drain(connection.getErrorStream(), deadline);
+                drain(connection, connection.getErrorStream(), SMALL_BODY, deadline);
                 return Optional.empty();
               }
-              requireSuccess(status);
-              return Optional.of(drain(connection.getInputStream(), deadline));
+              requireSuccess(connection, status);
+              return Optional.of(
+                  drain(connection, connection.getInputStream(), maxBytes, deadline));
             });
     blob.ifPresent(b -> bytesReceived.addAndGet(b.length));
     return blob;
@@ -60,22 +72,25 @@ final class HttpCacheTransport {
   /**
    * Stores {@code body} at {@code path}.
    *
-   * @throws RemoteCacheException on a status other than 2xx or a connection-level failure
+   * @param deadline {@link System#nanoTime} by which the exchange must be complete
+   * @throws RemoteCacheException on a status other than 2xx, the deadline or a connection-level
+   *     failure
    */
-  void put(String path, byte[] body) throws RemoteCacheException {
+  void put(String path, byte[] body, long deadline) throws RemoteCacheException {
     exchange(
         "PUT",
         path,
         body,
-        (connection, deadline) -> {
+        deadline,
+        connection -> {
           try (OutputStream out = connection.getOutputStream()) {
             for (int at = 0; at < body.length; at += CHUNK) {
               checkDeadline(deadline);
               out.write(body, at, Math.min(CHUNK, body.length - at));
             }
           }
-          requireSuccess(connection.getResponseCode());
-          return drain(connection.getInputStream(), deadline);
+          requireSuccess(connection, connection.getResponseCode());
+          return drain(connection, connection.getInputStream(), SMALL_BODY, deadline);
         });
     bytesSent.addAndGet(body.length);
   }
@@ -88,10 +103,10 @@ final class HttpCacheTransport {
     return bytesSent.get();
   }
 
-  /** What one request does once connected; may throw {@link HttpStatusException}. */
+  /** What one request does once connected; may throw {@link BadAnswerException}. */
   @FunctionalInterface
   private interface Step<T> {
-    T run(HttpURLConnection connection, long deadline) throws IOException;
+    T run(HttpURLConnection connection) throws IOException;
   }
 
   /**
@@ -100,25 +115,28 @@ final class HttpCacheTransport {
    * goes back to the JDK's keep-alive cache for the next request (one TLS handshake per link, not
    * one per blob).
    */
-  private <T> T exchange(String method, String path, byte[] body, Step<T> step)
+  private <T> T exchange(String method, String path, byte[] body, long deadline, Step<T> step)
       throws RemoteCacheException {
     String what = method + " " + path;
+    long left = deadline - System.nanoTime();
+    if (left <= 0) {
+      throw new RemoteCacheException(what + ": " + noAnswer(), true);
+    }
     HttpURLConnection connection = null;
     boolean connected = false;
     boolean clean = false;
     long start = System.nanoTime();
     Watchdog watchdog = null;
     try {
-      connection = open(method, path, body);
+      connection = open(method, path, body, left / 1_000_000);
       connection.connect();
       connected = true;
-      long deadline = System.nanoTime() + settings.requestTimeout().toNanos();
-      watchdog = new Watchdog(connection, settings.requestTimeout().toMillis());
-      T result = step.run(connection, deadline);
+      watchdog = new Watchdog(connection, (deadline - System.nanoTime()) / 1_000_000);
+      T result = step.run(connection);
       clean = true;
       return result;
-    } catch (HttpStatusException e) {
-      throw new RemoteCacheException(what + ": HTTP " + e.status, false);
+    } catch (BadAnswerException e) {
+      throw new RemoteCacheException(what + ": " + e.getMessage(), e.stopAsking);
     } catch (IOException e) {
       boolean answerLate = connected || waitedRequestLimit(start);
       String why = watchdog != null && watchdog.fired ? noAnswer() : describe(e, answerLate);
@@ -147,7 +165,7 @@ final class HttpCacheTransport {
           new Thread(
               () -> {
                 try {
-                  Thread.sleep(limitMillis);
+                  Thread.sleep(Math.max(1, limitMillis));
                   fired = true;
                   connection.disconnect();
                 } catch (InterruptedException done) {
@@ -160,14 +178,15 @@ final class HttpCacheTransport {
     }
   }
 
-  private HttpURLConnection open(String method, String path, byte[] body) throws IOException {
+  private HttpURLConnection open(String method, String path, byte[] body, long leftMillis)
+      throws IOException {
     HttpURLConnection c =
         (HttpURLConnection) URI.create(settings.base() + "/" + path).toURL().openConnection();
     c.setRequestMethod(method);
-    c.setConnectTimeout(millis(settings.connectTimeout().toMillis()));
-    // A server that never answers: each read waits at most the request limit; the deadline
-    // checks between chunks bound a body that trickles in.
-    c.setReadTimeout(millis(settings.requestTimeout().toMillis()));
+    c.setConnectTimeout(millis(Math.min(settings.connectTimeout().toMillis(), leftMillis)));
+    // A server that never answers: each read waits at most what is left; the deadline checks
+    // between chunks and the watchdog bound a body that trickles in.
+    c.setReadTimeout(millis(leftMillis));
     // A redirect could carry the Authorization header elsewhere: a 3xx is a failure.
     c.setInstanceFollowRedirects(false);
     c.setUseCaches(false);
@@ -181,20 +200,51 @@ final class HttpCacheTransport {
     return c;
   }
 
-  /** All of {@code in} (none when null), closed after, within the deadline. */
-  private static byte[] drain(InputStream in, long deadline) throws IOException {
+  /**
+   * All of {@code in} (none when null), closed after, within the deadline and at most {@code
+   * maxBytes}: a {@code Content-Length} over it is refused unread.
+   */
+  private static byte[] drain(HttpURLConnection c, InputStream in, long maxBytes, long deadline)
+      throws IOException {
     if (in == null) {
       return new byte[0];
     }
     try (in) {
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      long declared = c.getContentLengthLong();
+      if (declared > maxBytes) {
+        throw new BadAnswerException(
+            "an answer of " + declared + " bytes (Content-Length), over the limit of " + maxBytes);
+      }
+      if (declared >= 0) {
+        return readDeclared(in, (int) declared, deadline);
+      }
+      // No length: grows with what arrives, up to the bound.
+      ByteArrayOutputStream out = new ByteArrayOutputStream(CHUNK);
       byte[] buffer = new byte[CHUNK];
       for (int n; (n = in.read(buffer)) >= 0; ) {
+        if (out.size() + (long) n > maxBytes) {
+          throw new BadAnswerException("an answer longer than the limit of " + maxBytes + " bytes");
+        }
         out.write(buffer, 0, n);
         checkDeadline(deadline);
       }
       return out.toByteArray();
     }
+  }
+
+  /** The {@code length} bytes of a body with a {@code Content-Length}, within the deadline. */
+  private static byte[] readDeclared(InputStream in, int length, long deadline) throws IOException {
+    byte[] body = new byte[length];
+    int at = 0;
+    while (at < length) {
+      int n = in.read(body, at, Math.min(CHUNK, length - at));
+      if (n < 0) {
+        throw new IOException("the answer ended after " + at + " of " + length + " bytes");
+      }
+      at += n;
+      checkDeadline(deadline);
+    }
+    return body;
   }
 
   private static void checkDeadline(long deadline) throws SocketTimeoutException {
@@ -203,9 +253,35 @@ final class HttpCacheTransport {
     }
   }
 
-  private static void requireSuccess(int status) throws HttpStatusException {
-    if (status < 200 || status > 299) {
-      throw new HttpStatusException(status);
+  private static void requireSuccess(HttpURLConnection c, int status) throws BadAnswerException {
+    if (status >= 200 && status <= 299) {
+      return;
+    }
+    String why = "HTTP " + status;
+    if (status >= 300 && status <= 399) {
+      why += ", a redirect to " + origin(c.getHeaderField("Location")) + " (not followed)";
+    } else if (status == 401) {
+      why += " (no valid credentials: " + RemoteCacheCredentials.FILE_VARIABLE + " or netrc)";
+    } else if (status == 403) {
+      why += " (the credentials are not allowed this)";
+    }
+    // A server that redirects or refuses the credentials will do so again: ask it no more.
+    throw new BadAnswerException(why, status < 400 || status == 401 || status == 403);
+  }
+
+  /** Where a redirect points, scheme, host and port only: a path may hold a signed token. */
+  private static String origin(String location) {
+    if (location == null) {
+      return "nowhere (no Location)";
+    }
+    try {
+      URI u = URI.create(location.strip());
+      if (u.getHost() == null) {
+        return "a path on the same server";
+      }
+      return u.getScheme() + "://" + u.getHost() + (u.getPort() < 0 ? "" : ":" + u.getPort());
+    } catch (IllegalArgumentException e) {
+      return "an unreadable Location";
     }
   }
 
@@ -244,15 +320,23 @@ final class HttpCacheTransport {
     return (int) Math.min(Integer.MAX_VALUE, Math.max(1, millis));
   }
 
-  /** A complete answer with a status other than 2xx (404 on GET aside): not a dead server. */
-  private static final class HttpStatusException extends IOException {
+  /**
+   * An answer the cache will not use: a status other than 2xx (404 on GET aside), or a body over
+   * its bound. The server did answer; {@code stopAsking}: it is not asked again in this link.
+   */
+  private static final class BadAnswerException extends IOException {
     private static final long serialVersionUID = 1L;
 
-    private final int status;
+    private final boolean stopAsking;
 
-    HttpStatusException(int status) {
-      super("HTTP " + status);
-      this.status = status;
+    BadAnswerException(String what, boolean stopAsking) {
+      super(what);
+      this.stopAsking = stopAsking;
+    }
+
+    /** An oversized body: a server that sends that is not asked again. */
+    BadAnswerException(String what) {
+      this(what, true);
     }
   }
 }

@@ -1,20 +1,22 @@
 package org.offlink.ltowrapper.cache;
 
-import java.io.File;
 import java.io.IOException;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.runtime.LinkScope;
 
 /**
  * One link's device-image cache: the local folder, then the remote cache when one is configured (a
- * remote hit is also stored locally). Never fails a link: a damaged entry is a miss with one
- * warning (and is removed); a folder that cannot be read or written costs one warning per link,
- * after which the link goes on without it. Shared by the link's offload jobs.
+ * remote hit is also stored locally). Never fails a link: a damaged or foreign entry is a miss with
+ * one warning (and is removed); a folder that others may write ({@link CacheTrust}), or that cannot
+ * be read or written, costs one warning per link, after which the link goes on without it. Every
+ * hit, local or remote, is the wrapper object offlink's writer makes for the target ({@link
+ * CacheEntryFile}). Shared by the link's offload jobs.
  */
 public final class ImageCache {
   /** Trims the folder at most this often (a trim lists every entry). */
@@ -50,7 +52,7 @@ public final class ImageCache {
     this.settings = Objects.requireNonNull(settings, "settings");
     this.keys = Objects.requireNonNull(keys, "keys");
     this.scope = Objects.requireNonNull(scope, "scope");
-    this.local = new LocalImageCache(settings.directory());
+    this.local = new LocalImageCache(settings.directory(), settings.sharedGroup());
     this.remote = Objects.requireNonNull(remote, "remote");
     this.warn = Objects.requireNonNull(warn, "warn");
     this.tell = Objects.requireNonNull(tell, "tell");
@@ -91,16 +93,16 @@ public final class ImageCache {
    */
   public record Hit(CachedImage image, Source source) {}
 
-  /** The image stored under {@code key}, locally or remotely; empty on a miss. */
-  public Optional<Hit> find(CacheKey key) {
-    Optional<CachedImage> found = readLocal(key);
+  /** The image of {@code target} stored under {@code key}, locally or remotely; empty on a miss. */
+  public Optional<Hit> find(OffloadTarget target, CacheKey key) {
+    Optional<CachedImage> found = readLocal(key, target);
     if (found.isPresent()) {
       return Optional.of(new Hit(found.get(), Source.LOCAL));
     }
     if (remote.isEmpty()) {
       return Optional.empty();
     }
-    Optional<CachedImage> fetched = remote.get().get(key);
+    Optional<CachedImage> fetched = remote.get().get(key, target);
     if (fetched.isPresent()) {
       writeLocal(key, fetched.get());
       trimInBackground(); // the folder grew
@@ -139,6 +141,8 @@ public final class ImageCache {
     if (!localFailed.get()) {
       try {
         local.prepare(key);
+      } catch (UntrustedCacheException e) {
+        untrusted(e);
       } catch (IOException e) {
         // the store tries again and says what is wrong
       }
@@ -157,36 +161,30 @@ public final class ImageCache {
     remote.ifPresent(r -> r.put(key, image));
   }
 
-  private Optional<CachedImage> readLocal(CacheKey key) {
+  private Optional<CachedImage> readLocal(CacheKey key, OffloadTarget target) {
     if (localFailed.get()) {
       return Optional.empty();
     }
-    Optional<byte[]> bytes;
     try {
-      bytes = local.read(key);
-    } catch (IOException e) {
-      localProblem("cannot read " + local.entryPath(key) + ": " + e.getMessage());
-      return Optional.empty();
-    }
-    if (bytes.isEmpty()) {
-      return Optional.empty();
-    }
-    try {
-      return Optional.of(CacheEntryFile.decode(bytes.get()));
-    } catch (IllegalArgumentException damaged) {
+      return local.read(key, target);
+    } catch (UntrustedCacheException e) {
+      untrusted(e);
+    } catch (CacheEntryException bad) {
       warn.accept(
           "offload image cache: "
               + local.entryPath(key)
               + ": "
-              + damaged.getMessage()
+              + bad.getMessage()
               + "; removed, building the image");
       try {
         local.remove(key);
       } catch (IOException e) {
-        // the next link finds it damaged again and says so again
+        // the next link finds it again and says so again
       }
-      return Optional.empty();
+    } catch (IOException e) {
+      localProblem("cannot read " + local.entryPath(key) + ": " + e.getMessage());
     }
+    return Optional.empty();
   }
 
   private void writeLocal(CacheKey key, CachedImage image) {
@@ -194,7 +192,16 @@ public final class ImageCache {
       return;
     }
     try {
-      local.write(scope, key, image);
+      if (!local.write(scope, key, image)) {
+        tell(
+            "offload image cache: "
+                + key.abbreviated()
+                + ": not stored, over the "
+                + (CacheEntryFile.MAX_SIZE >> 20)
+                + " MiB limit of an entry");
+      }
+    } catch (UntrustedCacheException e) {
+      untrusted(e);
     } catch (IOException e) {
       localProblem("cannot write " + local.entryPath(key) + ": " + e.getMessage());
     }
@@ -203,6 +210,14 @@ public final class ImageCache {
   private void localProblem(String what) {
     if (localFailed.compareAndSet(false, true)) {
       warn.accept("offload image cache: " + what + "; going on without the cache");
+    }
+  }
+
+  /** The folder is not trusted: one warning naming it and what to do, then no local cache. */
+  private void untrusted(UntrustedCacheException e) {
+    if (localFailed.compareAndSet(false, true)) {
+      warn.accept(
+          "offload image cache: " + e.getMessage() + "; the cache is off: " + local.remedy());
     }
   }
 
@@ -215,23 +230,10 @@ public final class ImageCache {
     if (localFailed.get()) {
       return;
     }
-    // java.io: one stat, where NIO's attribute views are slow interpreted code in a young JVM.
-    File marker = settings.directory().resolve("last-trim").toFile();
-    long last = marker.lastModified(); // 0: there is none
-    long now = System.currentTimeMillis();
     try {
-      if (last == 0) {
-        // A folder without the marker is new (the usual case: it holds what this link adds) or
-        // was cleared; its clock starts now, and its first trim is a minute away.
-        if (settings.directory().toFile().isDirectory()) {
-          marker.createNewFile();
-        }
-        return;
+      if (local.trimDue(TRIM_INTERVAL_MS)) {
+        local.trim(settings.maxBytes());
       }
-      if (now - last < TRIM_INTERVAL_MS || !marker.setLastModified(now)) {
-        return;
-      }
-      local.trim(settings.maxBytes());
     } catch (IOException e) {
       // another link trims at the same moment, or the folder went away: the next store tries again
     }

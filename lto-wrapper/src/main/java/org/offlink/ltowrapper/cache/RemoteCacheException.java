@@ -11,14 +11,15 @@ final class RemoteCacheException extends Exception {
 
   /**
    * @param message what happened, for the warning line (no credentials)
-   * @param unreachable the server could not be reached or did not answer in time: ask it no more
+   * @param unreachable the server could not be reached, did not answer in time or sent what no
+   *     cache should (an oversized body, a redirect, 401/403): ask it no more
    */
   RemoteCacheException(String message, boolean unreachable) {
     super(message);
     this.unreachable = unreachable;
   }
 
-  /** Whether the failure was at the connection level (refused, reset, timed out). */
+  /** Whether the server is not to be asked again in this link. */
   boolean unreachable() {
     return unreachable;
   }

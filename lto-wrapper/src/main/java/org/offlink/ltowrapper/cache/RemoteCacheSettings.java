@@ -14,22 +14,26 @@ import java.util.Optional;
  *
  * <p>From the environment: {@code OFFLINK_REMOTE_CACHE=http(s)://host[:port]/prefix} (the base URL;
  * {@code ac/} and {@code cas/} go below it), {@code OFFLINK_REMOTE_CACHE_TIMEOUT=<seconds>} (the
- * whole-request limit, default 10; the connect limit is the smaller of it and 2 s), and the
- * credentials {@link RemoteCacheCredentials} finds. Credentials never come from the URL (or argv):
- * a URL with user information is rejected.
+ * limit on one look-up or upload, an entry and its blobs together, default 10; the connect limit is
+ * the smaller of it and 2 s), the credentials {@link RemoteCacheCredentials} finds, and the key of
+ * authenticated entries ({@link EntrySigner}). Credentials never come from the URL (or argv): a URL
+ * with user information is rejected.
  *
  * @param base the base URL, without a trailing slash
  * @param readOnly get only; put does nothing
  * @param authorization the {@code Authorization} header value, if any (never printed)
  * @param connectTimeout the limit on opening a connection
- * @param requestTimeout the limit on one request, from sending to the last byte of the answer
+ * @param requestTimeout the limit on one look-up or upload (an entry and its blobs), from sending
+ *     the first request to the last byte of the last answer
+ * @param signer signs and checks entries with a key writers and readers share, if configured
  */
 public record RemoteCacheSettings(
     URI base,
     boolean readOnly,
     Optional<String> authorization,
     Duration connectTimeout,
-    Duration requestTimeout) {
+    Duration requestTimeout,
+    Optional<EntrySigner> signer) {
   /** The variable naming the base URL. */
   public static final String URL_VARIABLE = "OFFLINK_REMOTE_CACHE";
 
@@ -39,10 +43,21 @@ public record RemoteCacheSettings(
   static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(2);
   static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(10);
 
+  /** Settings without authenticated entries. */
+  public RemoteCacheSettings(
+      URI base,
+      boolean readOnly,
+      Optional<String> authorization,
+      Duration connectTimeout,
+      Duration requestTimeout) {
+    this(base, readOnly, authorization, connectTimeout, requestTimeout, Optional.empty());
+  }
+
   /** Checks the fields. */
   public RemoteCacheSettings {
     Objects.requireNonNull(base, "base");
     Objects.requireNonNull(authorization, "authorization");
+    Objects.requireNonNull(signer, "signer");
     requirePositive(connectTimeout, "connectTimeout");
     requirePositive(requestTimeout, "requestTimeout");
     if (base.getRawUserInfo() != null) {
@@ -68,7 +83,9 @@ public record RemoteCacheSettings(
     Duration connect =
         request.compareTo(DEFAULT_CONNECT_TIMEOUT) < 0 ? request : DEFAULT_CONNECT_TIMEOUT;
     Optional<String> authorization = RemoteCacheCredentials.authorization(env, base.getHost());
-    return Optional.of(new RemoteCacheSettings(base, readOnly, authorization, connect, request));
+    Optional<EntrySigner> signer = EntrySigner.fromEnvironment(env);
+    return Optional.of(
+        new RemoteCacheSettings(base, readOnly, authorization, connect, request, signer));
   }
 
   /** The base URL for messages (it holds no credentials). */
@@ -89,6 +106,8 @@ public record RemoteCacheSettings(
         + connectTimeout
         + ", requestTimeout="
         + requestTimeout
+        + ", signed="
+        + signer.isPresent()
         + "]";
   }
 

@@ -1,6 +1,7 @@
 package org.offlink.ltowrapper.cache;
 
 import java.util.Optional;
+import org.offlink.bridge.tool.OffloadTarget;
 
 /**
  * A cache shared across machines. Never fails a link: a server that is slow, failing or
@@ -8,8 +9,11 @@ import java.util.Optional;
  * the server could not be reached or did not answer in time it is not asked again in that link.
  */
 public interface RemoteImageCache {
-  /** The entry under {@code key}, verified against its digests, or empty. */
-  Optional<CachedImage> get(CacheKey key);
+  /**
+   * The entry under {@code key}, an image of {@code target}, verified against its digests and as a
+   * wrapper object offlink writes, or empty.
+   */
+  Optional<CachedImage> get(CacheKey key, OffloadTarget target);
 
   /** Stores {@code image} under {@code key} (nothing when read-only or after a failure). */
   void put(CacheKey key, CachedImage image);

@@ -1,13 +1,12 @@
 package org.offlink.ltowrapper.offload;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import org.offlink.bridge.process.CommandResult;
+import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.ltowrapper.cache.CacheKey;
-import org.offlink.ltowrapper.cache.CachedImage;
 import org.offlink.ltowrapper.cache.ImageCache;
 import org.offlink.ltowrapper.report.CacheOutcome;
 import org.offlink.ltowrapper.report.LinkRecorder;
@@ -19,7 +18,10 @@ import org.offlink.runtime.WorkingDirectory;
  * An {@link ImageBuilder} in front of offlink's in-process mkoffload that takes images from the
  * device-image cache: on a hit it writes the cached wrapper object where mkoffload would have and
  * returns its counts (no accel tool runs); on a miss it builds, and stores the object as mkoffload
- * writes it ({@link ParallelStore}). Each target says hit or miss under {@code -v} and {@code
+ * writes it ({@link ParallelStore}). Only objects of offlink's own ELF writer are stored: a hit
+ * must be exactly such an object ({@link org.offlink.bridge.wrapper.WrapperObjectVerifier}), which
+ * a wrapper compiled from its C form ({@code --wrapper=c}, ILP32, a GCC 13+ gcn stack size) cannot
+ * be, so those are built every time. Each target says hit or miss under {@code -v} and {@code
  * -save-temps} and in the link report.
  */
 final class CachingImageBuilder implements ImageBuilder {
@@ -40,13 +42,15 @@ final class CachingImageBuilder implements ImageBuilder {
   public ImageResult build(ImageRequest request) {
     long start = System.nanoTime();
     String target = request.target();
-    Optional<CacheKey> key = cache.key(target, request.argv(), request.inputs());
+    Optional<OffloadTarget> known = OffloadTarget.byTriplet(target);
+    Optional<CacheKey> key =
+        known.isEmpty() ? Optional.empty() : cache.key(target, request.argv(), request.inputs());
     if (key.isEmpty()) {
       cache.tell("offload image cache: " + target + ": not used (accel toolchain not identified)");
       return builder.build(request);
     }
     Path out = WorkingDirectory.resolve(link.workingDirectory(), request.output());
-    Optional<ImageCache.Hit> hit = cache.find(key.get());
+    Optional<ImageCache.Hit> hit = cache.find(known.get(), key.get());
     if (hit.isPresent() && write(out, hit.get().image().object())) {
       ImageCache.Hit h = hit.get();
       Duration took = Duration.ofNanos(System.nanoTime() - start);
@@ -78,15 +82,8 @@ final class CachingImageBuilder implements ImageBuilder {
       storeStart = System.nanoTime();
       stored = store.finish(); // also when the build throws: an offered entry is written whole
     }
-    if (stored < 0 && built.succeeded() && built.counts().isPresent()) {
-      // Not offered in memory (a wrapper compiled from its C form): read what mkoffload wrote.
-      try {
-        byte[] object = Files.readAllBytes(out);
-        cache.store(key.get(), new CachedImage(object, built.counts().get()));
-        stored = object.length;
-      } catch (IOException e) {
-        // mkoffload's object is gone or unreadable: the link reports that, not the cache
-      }
+    if (stored < 0 && built.succeeded()) {
+      cache.tell("offload image cache: " + target + ": a wrapper compiled from C is not stored");
     }
     cache.tell("offload image cache: " + target + ": miss " + key.get().abbreviated());
     report.cacheUse(

@@ -1,19 +1,15 @@
 package org.offlink.ltowrapper.cache;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -28,11 +24,15 @@ import org.junit.jupiter.api.Test;
 class HttpCacheTransportTest {
   private final List<String> requests = new CopyOnWriteArrayList<>();
   private ServerSocket server;
+  private RawHttp raw;
 
   @AfterEach
   void stop() throws IOException {
     if (server != null) {
       server.close();
+    }
+    if (raw != null) {
+      raw.close();
     }
   }
 
@@ -42,7 +42,8 @@ class HttpCacheTransportTest {
     HttpCacheTransport transport = transport(serve("HTTP/1.1 200 OK\r\nContent-Length: 100", 200));
     long start = System.nanoTime();
     RemoteCacheException e =
-        assertThrows(RemoteCacheException.class, () -> transport.get("cas/trickle"));
+        assertThrows(
+            RemoteCacheException.class, () -> transport.get("cas/trickle", 100, deadline(1)));
     long millis = (System.nanoTime() - start) / 1_000_000;
     assertEquals("GET cas/trickle: no answer within 1 s", e.getMessage());
     assertTrue(e.unreachable());
@@ -73,7 +74,8 @@ class HttpCacheTransportTest {
     long start = System.nanoTime();
     RemoteCacheException e =
         assertThrows(
-            RemoteCacheException.class, () -> transport.put("cas/big", new byte[64 << 20]));
+            RemoteCacheException.class,
+            () -> transport.put("cas/big", new byte[64 << 20], deadline(1)));
     long millis = (System.nanoTime() - start) / 1_000_000;
     assertTrue(e.unreachable(), e.getMessage());
     assertTrue(millis < 5000, "the 1 s limit, took " + millis + " ms");
@@ -83,27 +85,68 @@ class HttpCacheTransportTest {
   }
 
   @Test
-  void aRedirectIsAFailureAndIsNotFollowed() throws Exception {
+  void aRedirectIsAFailureThatNamesOnlyTheOriginAndIsNotFollowed() throws Exception {
     int elsewhere = RemoteCacheFixtures.freePort();
     HttpCacheTransport transport =
         transport(
             serve(
                 "HTTP/1.1 302 Found\r\nLocation: http://127.0.0.1:"
                     + elsewhere
-                    + "/x\r\nContent-Length: 0",
+                    + "/x?X-Amz-Signature=s3cr3t\r\nContent-Length: 0",
                 0));
     RemoteCacheException e =
-        assertThrows(RemoteCacheException.class, () -> transport.get("ac/moved"));
-    assertEquals("GET ac/moved: HTTP 302", e.getMessage());
-    assertFalse(e.unreachable());
+        assertThrows(RemoteCacheException.class, () -> transport.get("ac/moved", 100, deadline(1)));
+    assertEquals(
+        "GET ac/moved: HTTP 302, a redirect to http://127.0.0.1:" + elsewhere + " (not followed)",
+        e.getMessage());
+    assertTrue(e.unreachable(), "a server that redirects is not asked again");
     assertEquals(1, requests.size(), requests.toString());
+  }
+
+  @Test
+  void aContentLengthOverTheBoundIsRefusedBeforeReadingTheBody() throws Exception {
+    HttpCacheTransport transport =
+        transport(serve("HTTP/1.1 200 OK\r\nContent-Length: 10737418240", 0));
+    long start = System.nanoTime();
+    RemoteCacheException e =
+        assertThrows(
+            RemoteCacheException.class, () -> transport.get("ac/huge", 65536, deadline(5)));
+    assertEquals(
+        "GET ac/huge: an answer of 10737418240 bytes (Content-Length), over the limit of 65536",
+        e.getMessage());
+    assertTrue(System.nanoTime() - start < 2_000_000_000L, "not a timeout");
+    assertEquals(0, transport.bytesReceived());
+  }
+
+  @Test
+  void anEndlessChunkedBodyIsCutOffAtTheBound() throws Exception {
+    HttpCacheTransport transport = transport(serveEndlessChunks());
+    RemoteCacheException e =
+        assertThrows(
+            RemoteCacheException.class, () -> transport.get("ac/endless", 1 << 20, deadline(5)));
+    assertEquals(
+        "GET ac/endless: an answer longer than the limit of 1048576 bytes", e.getMessage());
+    assertTrue(e.unreachable());
+  }
+
+  @Test
+  void oneDeadlineCoversEveryRequestOfALookUp() throws Exception {
+    HttpCacheTransport transport =
+        transport(serve("HTTP/1.1 404 Not Found\r\nContent-Length: 0", 0));
+    long deadline = deadline(1);
+    assertTrue(transport.get("ac/a", 100, deadline).isEmpty());
+    Thread.sleep(1100);
+    RemoteCacheException e =
+        assertThrows(RemoteCacheException.class, () -> transport.get("cas/b", 100, deadline));
+    assertEquals("GET cas/b: no answer within 1 s", e.getMessage());
+    assertEquals(1, requests.size(), "the second request is not even sent: " + requests);
   }
 
   @Test
   void aPutSendsTheBodyWithItsTypeLengthAndAuthorization() throws Exception {
     HttpCacheTransport transport = transport(serve("HTTP/1.1 201 Created\r\nContent-Length: 0", 0));
     byte[] body = RemoteCacheFixtures.object(100_000);
-    transport.put("cas/blob", body);
+    transport.put("cas/blob", body, deadline(1));
 
     assertEquals(1, requests.size(), requests.toString());
     List<String> lines = List.of(requests.get(0).split("\r\n"));
@@ -112,6 +155,21 @@ class HttpCacheTransportTest {
     assertTrue(lines.contains("Content-Length: 100000"), lines.toString());
     assertTrue(lines.contains("Authorization: Basic c2VjcmV0"), lines.toString());
     assertEquals(100_000, transport.bytesSent());
+  }
+
+  private static long deadline(int seconds) {
+    return System.nanoTime() + seconds * 1_000_000_000L;
+  }
+
+  /** Answers every request with a chunked 200 whose chunks never end. */
+  private int serveEndlessChunks() throws IOException {
+    raw =
+        new RawHttp(
+            s -> {
+              requests.add(RawHttp.readHead(s.getInputStream()));
+              RawHttp.endlessChunks(s.getOutputStream());
+            });
+    return raw.port();
   }
 
   private HttpCacheTransport transport(int port) {
@@ -126,61 +184,25 @@ class HttpCacheTransportTest {
    * byte of body per {@code trickleMillis}. Records each request's head.
    */
   private int serve(String head, long trickleMillis) throws IOException {
-    server = new ServerSocket(0, 8, InetAddress.getLoopbackAddress());
-    Thread t =
-        new Thread(
-            () -> {
-              while (!server.isClosed()) {
-                try (Socket s = server.accept()) {
-                  answer(s, head, trickleMillis);
-                } catch (IOException | InterruptedException gone) {
-                  // the client hung up, or the test is over and closed the server
-                }
-              }
-            });
-    t.setDaemon(true);
-    t.start();
-    return server.getLocalPort();
+    raw = new RawHttp(s -> answer(s, head, trickleMillis));
+    return raw.port();
   }
 
   private void answer(Socket s, String head, long trickleMillis)
       throws IOException, InterruptedException {
-    String request = readHead(s.getInputStream());
+    String request = RawHttp.readHead(s.getInputStream());
     requests.add(request);
     if (request.startsWith("PUT ")) {
-      int length = Integer.parseInt(header(request, "Content-Length"));
+      int length = Integer.parseInt(RawHttp.header(request, "Content-Length"));
       s.getInputStream().readNBytes(length);
     }
     OutputStream out = s.getOutputStream();
-    out.write((head + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+    out.write(RawHttp.ascii(head + "\r\n\r\n"));
     out.flush();
     for (int i = 0; trickleMillis > 0 && i < 100; i++) {
       Thread.sleep(trickleMillis);
       out.write('x');
       out.flush();
     }
-  }
-
-  private static String readHead(InputStream in) throws IOException {
-    ByteArrayOutputStream head = new ByteArrayOutputStream();
-    int matched = 0;
-    while (matched < 4) {
-      int b = in.read();
-      if (b < 0) {
-        throw new IOException("the request ended early");
-      }
-      head.write(b);
-      matched = b == "\r\n\r\n".charAt(matched) ? matched + 1 : (b == '\r' ? 1 : 0);
-    }
-    return head.toString(StandardCharsets.ISO_8859_1);
-  }
-
-  private static String header(String head, String name) {
-    for (String line : head.split("\r\n")) {
-      if (line.regionMatches(true, 0, name + ":", 0, name.length() + 1)) {
-        return line.substring(name.length() + 1).trim();
-      }
-    }
-    throw new IllegalArgumentException("no " + name + " in " + head);
   }
 }

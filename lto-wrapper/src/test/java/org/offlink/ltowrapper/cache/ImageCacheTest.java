@@ -18,12 +18,15 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.ltowrapper.io.ObjectScan;
 import org.offlink.ltowrapper.io.ScannedInputs;
 import org.offlink.runtime.LinkScope;
 
 /** One link's cache: local first, then remote; damage and unwritable folders never fail a link. */
 class ImageCacheTest {
+  private static final OffloadTarget NVPTX = OffloadTarget.NVPTX;
+
   @TempDir Path dir;
   final List<String> warnings = new ArrayList<>();
   final FakeRemote remote = new FakeRemote();
@@ -35,7 +38,7 @@ class ImageCacheTest {
     int gets;
 
     @Override
-    public Optional<CachedImage> get(CacheKey key) {
+    public Optional<CachedImage> get(CacheKey key, OffloadTarget target) {
       gets++;
       return Optional.ofNullable(entries.get(key));
     }
@@ -102,8 +105,8 @@ class ImageCacheTest {
     assertTrue(Files.exists(dir.resolve("last-trim")));
     trimmedLongAgo();
     c.prepareStore(LocalImageCacheTest.key(20));
-    assertFalse(c.find(LocalImageCacheTest.key(11)).isPresent(), "the least recently used");
-    assertTrue(c.find(LocalImageCacheTest.key(13)).isPresent());
+    assertFalse(c.find(NVPTX, LocalImageCacheTest.key(11)).isPresent(), "the least recently used");
+    assertTrue(c.find(NVPTX, LocalImageCacheTest.key(13)).isPresent());
     assertTrue(Files.exists(dir.resolve("last-trim")));
     c.store(LocalImageCacheTest.key(20), LocalImageCacheTest.image(100, 9));
     c.prepareStore(LocalImageCacheTest.key(21));
@@ -118,9 +121,9 @@ class ImageCacheTest {
     CacheKey key = LocalImageCacheTest.key(30);
     remote.entries.put(key, LocalImageCacheTest.image(100, 30));
     ImageCache c = cache(dir, Optional.of(remote), 2 * entry);
-    assertEquals(ImageCache.Source.REMOTE, c.find(key).orElseThrow().source());
+    assertEquals(ImageCache.Source.REMOTE, c.find(NVPTX, key).orElseThrow().source());
     c.awaitBackground();
-    List<LocalImageCache.Entry> left = new LocalImageCache(dir).entries();
+    List<CacheFiles.Entry> left = new LocalImageCache(dir).entries();
     assertEquals(2, left.size(), left.toString());
     assertEquals(new LocalImageCache(dir).entryPath(key), left.get(1).file(), "the newest stays");
   }
@@ -129,9 +132,9 @@ class ImageCacheTest {
   void aStoredImageIsALocalHitAndIsUploaded() {
     ImageCache c = cache(dir, Optional.of(remote));
     CacheKey key = LocalImageCacheTest.key(1);
-    assertTrue(c.find(key).isEmpty());
+    assertTrue(c.find(NVPTX, key).isEmpty());
     c.store(key, LocalImageCacheTest.image(100, 1));
-    ImageCache.Hit hit = c.find(key).orElseThrow();
+    ImageCache.Hit hit = c.find(NVPTX, key).orElseThrow();
     assertEquals(ImageCache.Source.LOCAL, hit.source());
     assertArrayEquals(LocalImageCacheTest.image(100, 1).object(), hit.image().object());
     assertTrue(remote.entries.containsKey(key));
@@ -143,10 +146,12 @@ class ImageCacheTest {
     CacheKey key = LocalImageCacheTest.key(2);
     remote.entries.put(key, LocalImageCacheTest.image(50, 2));
     assertEquals(
-        ImageCache.Source.REMOTE, cache(dir, Optional.of(remote)).find(key).orElseThrow().source());
+        ImageCache.Source.REMOTE,
+        cache(dir, Optional.of(remote)).find(NVPTX, key).orElseThrow().source());
     int asked = remote.gets;
     assertEquals(
-        ImageCache.Source.LOCAL, cache(dir, Optional.of(remote)).find(key).orElseThrow().source());
+        ImageCache.Source.LOCAL,
+        cache(dir, Optional.of(remote)).find(NVPTX, key).orElseThrow().source());
     assertEquals(asked, remote.gets, "a local hit does not ask the server");
   }
 
@@ -158,7 +163,7 @@ class ImageCacheTest {
     Path file = new LocalImageCache(dir).entryPath(key);
     byte[] bytes = Files.readAllBytes(file);
     Files.write(file, java.util.Arrays.copyOf(bytes, bytes.length / 2));
-    assertTrue(c.find(key).isEmpty());
+    assertTrue(c.find(NVPTX, key).isEmpty());
     assertEquals(1, warnings.size(), warnings.toString());
     assertTrue(warnings.get(0).contains(file.toString()), warnings.get(0));
     assertTrue(warnings.get(0).contains("torn"), warnings.get(0));
@@ -184,8 +189,69 @@ class ImageCacheTest {
     ImageCache c = cache(file, Optional.empty());
     c.store(LocalImageCacheTest.key(4), LocalImageCacheTest.image(10, 4));
     c.store(LocalImageCacheTest.key(5), LocalImageCacheTest.image(10, 5));
-    assertTrue(c.find(LocalImageCacheTest.key(4)).isEmpty());
+    assertTrue(c.find(NVPTX, LocalImageCacheTest.key(4)).isEmpty());
     assertEquals(1, warnings.size(), warnings.toString());
-    assertTrue(warnings.get(0).contains("going on without the cache"), warnings.get(0));
+    assertTrue(
+        warnings.get(0).contains(file + " is a regular file, not a folder; the cache is off"),
+        warnings.get(0));
+  }
+
+  @Test
+  void aFolderOthersMayWriteCostsOneWarningNamingItAndIsNeitherReadNorWritten() throws Exception {
+    ImageCache first = cache(dir, Optional.empty());
+    first.store(LocalImageCacheTest.key(40), LocalImageCacheTest.image(10, 40));
+    first.awaitBackground();
+    Files.setAttribute(dir, "unix:mode", 0777);
+    ImageCache c = cache(dir, Optional.empty());
+    assertTrue(c.find(NVPTX, LocalImageCacheTest.key(40)).isEmpty());
+    c.prepareStore(LocalImageCacheTest.key(41));
+    c.store(LocalImageCacheTest.key(41), LocalImageCacheTest.image(10, 41));
+    assertEquals(1, warnings.size(), warnings.toString());
+    assertEquals(
+        "offload image cache: "
+            + dir
+            + " is writable by group and others (mode 0777); the cache is off: use a folder only"
+            + " you can write (chmod go-w, or another OFFLINK_CACHE_DIR); a cache shared with a"
+            + " group is opt-in (OFFLINK_CACHE_SHARED_GROUP)",
+        warnings.get(0));
+    assertFalse(Files.exists(new LocalImageCache(dir).entryPath(LocalImageCacheTest.key(41))));
+  }
+
+  @Test
+  void aForeignEntryIsAMissWithOneWarningAndTheNextStoreReplacesIt() throws Exception {
+    ImageCache c = cache(dir, Optional.empty());
+    CacheKey key = LocalImageCacheTest.key(42);
+    c.store(key, LocalImageCacheTest.image(100, 42));
+    Path file = new LocalImageCache(dir).entryPath(key);
+    // A checksum-valid entry whose object is not a wrapper object.
+    Files.write(
+        file,
+        LocalImageCacheTest.encode(
+            new CachedImage(new byte[64], LocalImageCacheTest.image(100, 42).counts())));
+    assertTrue(c.find(NVPTX, key).isEmpty());
+    assertEquals(1, warnings.size(), warnings.toString());
+    assertTrue(
+        warnings.get(0).startsWith("offload image cache: " + file + ": not a nvptx-none wrapper"),
+        warnings.get(0));
+    assertTrue(warnings.get(0).endsWith("; removed, building the image"), warnings.get(0));
+    assertFalse(Files.exists(file));
+    c.store(key, LocalImageCacheTest.image(100, 42));
+    assertTrue(c.find(NVPTX, key).isPresent());
+  }
+
+  // Item 9: a symlink-loop *.img silently stopped the links' own eviction.
+  @Test
+  void brokenNamesInTheFolderDoNotStopTheLinksOwnEviction() throws Exception {
+    long entry = storeThreeOldEntries(cache(dir, Optional.empty()));
+    Path shard = new LocalImageCache(dir).entryPath(LocalImageCacheTest.key(11)).getParent();
+    Path loop = shard.resolve("loop.img");
+    Files.createSymbolicLink(loop, loop.getFileName());
+    Files.createDirectories(shard.resolve("folder.img/inside"));
+    trimmedLongAgo();
+    ImageCache c = cache(dir, Optional.empty(), entry);
+    c.prepareStore(LocalImageCacheTest.key(22));
+    assertEquals(1, new LocalImageCache(dir).entries().size(), "trimmed to the limit");
+    assertFalse(Files.exists(loop, java.nio.file.LinkOption.NOFOLLOW_LINKS));
+    assertEquals(List.of(), warnings);
   }
 }

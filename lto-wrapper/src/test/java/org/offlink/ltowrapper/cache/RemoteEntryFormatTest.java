@@ -33,11 +33,12 @@ class RemoteEntryFormatTest {
     assertNumber(OutputFile.getDescriptor(), "is_executable", 4);
     assertNumber(ActionResult.getDescriptor(), "output_files", 2);
     assertNumber(ActionResult.getDescriptor(), "exit_code", 4);
+    assertNumber(ActionResult.getDescriptor(), "stdout_raw", 5);
   }
 
   @Test
   void anEntryIsTheBytesBazelWouldWrite() {
-    byte[] entry = ActionResultCodec.write(DIGESTS);
+    byte[] entry = ActionResultCodec.write(DIGESTS, new byte[0]);
     // Field 2 (output_files), length-delimited, first OutputFile starts with path (field 1).
     assertEquals(0x12, entry[0]);
     assertEquals(0x0a, entry[2]);
@@ -49,8 +50,19 @@ class RemoteEntryFormatTest {
   void anEntryReadsBackAndFieldsBazelAddsAreSkipped() throws Exception {
     // execution_metadata (9) and stdout_raw (5), as a Bazel-written entry may hold them.
     byte[] extra = HexFormat.of().parseHex("4a00" + "2a026869");
-    byte[] entry = concat(ActionResultCodec.write(DIGESTS), extra);
-    assertEquals(DIGESTS, ActionResultCodec.read(entry, "ac/x"));
+    byte[] entry = concat(ActionResultCodec.write(DIGESTS, new byte[0]), extra);
+    ActionResultCodec.Entry read = ActionResultCodec.read(entry, "ac/x");
+    assertEquals(DIGESTS, read.digests());
+    assertEquals("hi", new String(read.signature(), StandardCharsets.US_ASCII));
+  }
+
+  @Test
+  void aSignatureTravelsInStdoutRaw() throws Exception {
+    byte[] signature = "offlink-hmac-sha256:00".getBytes(StandardCharsets.US_ASCII);
+    ActionResultCodec.Entry read =
+        ActionResultCodec.read(ActionResultCodec.write(DIGESTS, signature), "ac/x");
+    assertEquals(DIGESTS, read.digests());
+    assertArrayEquals(signature, read.signature());
   }
 
   @Test
@@ -99,11 +111,19 @@ class RemoteEntryFormatTest {
     d.verify(new byte[] {1, 2, 3});
     RemoteCacheException shorter =
         assertThrows(RemoteCacheException.class, () -> d.verify(new byte[] {1, 2}));
+    assertEquals(
+        "cas/"
+            + d.hash()
+            + ": digest mismatch: expected 3 bytes with SHA-256 "
+            + d.hash()
+            + ", found 2 bytes with SHA-256 "
+            + BlobDigest.of(new byte[] {1, 2}).hash(),
+        shorter.getMessage());
+    RemoteCacheException other =
+        assertThrows(RemoteCacheException.class, () -> d.verify(new byte[] {1, 2, 4}));
     assertTrue(
-        shorter
-            .getMessage()
-            .startsWith("cas/" + d.hash() + ": digest mismatch: the blob has 2 bytes"));
-    assertThrows(RemoteCacheException.class, () -> d.verify(new byte[] {1, 2, 4}));
+        other.getMessage().contains("expected 3 bytes with SHA-256 " + d.hash()),
+        other.getMessage());
   }
 
   private static String message(byte[] entry) {

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -15,10 +14,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.offlink.bridge.image.ImageCounts;
+import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.ltowrapper.cache.CacheKey;
 import org.offlink.ltowrapper.cache.CacheSettings;
+import org.offlink.ltowrapper.cache.CachedImage;
 import org.offlink.ltowrapper.cache.ImageCache;
 import org.offlink.ltowrapper.cache.ImageKeys;
+import org.offlink.ltowrapper.cache.WrapperImages;
 import org.offlink.ltowrapper.io.ObjectScan;
 import org.offlink.ltowrapper.io.ScannedInputs;
 import org.offlink.runtime.LinkScope;
@@ -59,14 +61,14 @@ class ParallelStoreTest {
   @Test
   void anOfferedObjectIsStoredWhenFinishReturns() {
     ImageCache cache = cache();
-    byte[] object = new byte[300_000];
-    Arrays.fill(object, (byte) 7);
+    CachedImage image = WrapperImages.nvptx(300_000, 7, 2, 5);
+    byte[] object = image.object();
     ParallelStore store = new ParallelStore(cache, key);
     store.programStarting();
     store.programStarting(); // every program of the build says so; one thread
     store.objectReady(object, new ImageCounts(2, 5));
     assertEquals(object.length, store.finish());
-    ImageCache.Hit hit = cache.find(key).orElseThrow();
+    ImageCache.Hit hit = cache.find(OffloadTarget.NVPTX, key).orElseThrow();
     assertArrayEquals(object, hit.image().object());
     assertEquals(new ImageCounts(2, 5), hit.image().counts());
     assertEquals(List.of(), warnings);
@@ -79,7 +81,7 @@ class ParallelStoreTest {
     ParallelStore started = new ParallelStore(cache, key);
     started.programStarting(); // a build whose accel compiler then failed
     assertEquals(-1, started.finish());
-    assertTrue(cache.find(key).isEmpty());
+    assertTrue(cache.find(OffloadTarget.NVPTX, key).isEmpty());
     assertEquals(List.of(), warnings);
   }
 
@@ -87,9 +89,11 @@ class ParallelStoreTest {
   void aSecondOfferIsIgnored() {
     ImageCache cache = cache();
     ParallelStore store = new ParallelStore(cache, key);
-    store.objectReady(new byte[] {1, 2, 3}, new ImageCounts(1, 0));
-    store.objectReady(new byte[] {9}, new ImageCounts(9, 9));
-    assertEquals(3, store.finish());
-    assertArrayEquals(new byte[] {1, 2, 3}, cache.find(key).orElseThrow().image().object());
+    CachedImage first = WrapperImages.nvptx(100, 1, 1, 0);
+    store.objectReady(first.object(), first.counts());
+    store.objectReady(WrapperImages.nvptx(10, 9, 9, 9).object(), new ImageCounts(9, 9));
+    assertEquals(first.object().length, store.finish());
+    assertArrayEquals(
+        first.object(), cache.find(OffloadTarget.NVPTX, key).orElseThrow().image().object());
   }
 }

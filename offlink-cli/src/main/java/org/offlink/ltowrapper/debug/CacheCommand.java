@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.offlink.ltowrapper.cache.CacheFiles;
 import org.offlink.ltowrapper.cache.CacheSettings;
 import org.offlink.ltowrapper.cache.LocalImageCache;
 import org.offlink.runtime.LinkContext;
@@ -16,7 +17,10 @@ import picocli.CommandLine.Option;
 /**
  * {@code offlink cache stats|clear|trim}: the local device-image cache that lto-wrapper fills (its
  * folder and size limit from the same variables: {@code OFFLINK_CACHE_DIR}, {@code XDG_CACHE_HOME},
- * {@code HOME}, {@code OFFLINK_CACHE_MAX}).
+ * {@code HOME}, {@code OFFLINK_CACHE_MAX}, {@code OFFLINK_CACHE_SHARED_GROUP}). None of them
+ * follows a link inside the cache ({@link org.offlink.ltowrapper.cache.CacheFiles}); {@code stats}
+ * says whether links use the folder at all (who may write it), and what is broken in it. {@code
+ * trim} and {@code clear} remove what is broken, and exit 1 naming what they could not remove.
  */
 @Command(
     name = "cache",
@@ -24,7 +28,7 @@ import picocli.CommandLine.Option;
     description = {
       "Show, clear or trim the local device-image cache.",
       "Folder: $OFFLINK_CACHE_DIR, else $XDG_CACHE_HOME/offlink, else ~/.cache/offlink;",
-      "size limit: $OFFLINK_CACHE_MAX (default 5G)."
+      "size limit: $OFFLINK_CACHE_MAX (default 5G); a team cache: $OFFLINK_CACHE_SHARED_GROUP."
     },
     subcommands = {CacheCommand.Stats.class, CacheCommand.Clear.class, CacheCommand.Trim.class})
 final class CacheCommand implements Callable<Integer> {
@@ -51,8 +55,34 @@ final class CacheCommand implements Callable<Integer> {
                 "no cache folder: set OFFLINK_CACHE_DIR, XDG_CACHE_HOME or HOME"));
   }
 
+  private LocalImageCache cache(CacheSettings s) {
+    return new LocalImageCache(s.directory(), s.sharedGroup());
+  }
+
   private static String mib(long bytes) {
     return String.format(java.util.Locale.ROOT, "%.1f MiB", bytes / 1048576.0);
+  }
+
+  /** Prints what a trim or clear did; 1 when something could not be removed. */
+  private int report(CacheFiles.Summary s, String limit) {
+    parent()
+        .getOut()
+        .println(
+            "removed "
+                + s.entries()
+                + " entries ("
+                + mib(s.bytes())
+                + ")"
+                + (s.broken() > 0 ? " and " + s.broken() + " broken files" : "")
+                + limit);
+    for (String failure : s.failures()) {
+      parent().getErr().println("offlink cache: error: cannot remove " + failure);
+    }
+    return s.failures().isEmpty() ? 0 : 1;
+  }
+
+  private CommandLine parent() {
+    return spec.commandLine();
   }
 
   /** {@code offlink cache stats}. */
@@ -63,12 +93,23 @@ final class CacheCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
       CacheSettings s = parent.settings();
-      List<LocalImageCache.Entry> entries = new LocalImageCache(s.directory()).entries();
-      long total = entries.stream().mapToLong(LocalImageCache.Entry::size).sum();
+      LocalImageCache cache = parent.cache(s);
+      CacheFiles.Listing listing = cache.list();
+      List<CacheFiles.Entry> entries = listing.entries();
       PrintWriter out = parent.spec.commandLine().getOut();
       out.println("folder:  " + s.directory());
+      Optional<String> problem = cache.trustProblem();
+      out.println(
+          "in use:  "
+              + (problem.isEmpty()
+                  ? "yes" + (s.sharedGroup().isPresent() ? " (team cache)" : "")
+                  : "no: " + problem.get() + " (" + cache.remedy() + ")"));
       out.println("entries: " + entries.size());
-      out.println("size:    " + mib(total) + " of " + mib(s.maxBytes()));
+      out.println("size:    " + mib(listing.bytes()) + " of " + mib(s.maxBytes()));
+      if (!listing.broken().isEmpty()) {
+        out.println(
+            "broken:  " + listing.broken().size() + " (not entries; trim or clear removes them)");
+      }
       if (!entries.isEmpty()) {
         out.println("oldest use: " + Instant.ofEpochMilli(entries.get(0).lastUsedMillis()));
         out.println(
@@ -86,13 +127,7 @@ final class CacheCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-      LocalImageCache.Summary s = new LocalImageCache(parent.settings().directory()).clear();
-      parent
-          .spec
-          .commandLine()
-          .getOut()
-          .println("removed " + s.entries() + " entries (" + mib(s.bytes()) + ")");
-      return 0;
+      return parent.report(parent.cache(parent.settings()).clear(), "");
     }
   }
 
@@ -114,19 +149,7 @@ final class CacheCommand implements Callable<Integer> {
     public Integer call() throws IOException {
       CacheSettings s = parent.settings();
       long limit = max == null ? s.maxBytes() : CacheSettings.parseSize("--max", max);
-      LocalImageCache.Summary removed = new LocalImageCache(s.directory()).trim(limit);
-      parent
-          .spec
-          .commandLine()
-          .getOut()
-          .println(
-              "removed "
-                  + removed.entries()
-                  + " entries ("
-                  + mib(removed.bytes())
-                  + "); limit "
-                  + mib(limit));
-      return 0;
+      return parent.report(parent.cache(s).trim(limit), "; limit " + mib(limit));
     }
   }
 }

@@ -102,9 +102,8 @@ public final class ElfFile implements AutoCloseable {
 
   /** The static symbol table ({@code SHT_SYMTAB}), or an empty list when there is none. */
   public List<ElfSymbol> symbols() throws IOException {
-    return firstOfType(SectionType.SYMTAB).isPresent()
-        ? symbols(firstOfType(SectionType.SYMTAB).get())
-        : List.of();
+    Optional<ElfSection> symtab = firstOfType(SectionType.SYMTAB);
+    return symtab.isPresent() ? symbols(symtab.get()) : List.of();
   }
 
   /** The dynamic symbol table ({@code SHT_DYNSYM}), or an empty list when there is none. */
@@ -126,7 +125,13 @@ public final class ElfFile implements AutoCloseable {
   }
 
   private Optional<ElfSection> firstOfType(SectionType type) {
-    return sections.stream().filter(s -> s.type() == type).findFirst();
+    // A loop, not a stream: a cache hit reads an entry's symbols with this in a cold JVM.
+    for (ElfSection s : sections) {
+      if (s.type() == type) {
+        return Optional.of(s);
+      }
+    }
+    return Optional.empty();
   }
 
   /** The symbols of one {@code SHT_SYMTAB} or {@code SHT_DYNSYM} section. */

@@ -7,12 +7,14 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.offlink.streamer.MalformedObjectException;
 
 /**
  * A window {@code [base, base + length)} of a file, read with positional reads so that objects
- * beyond 2 GiB, and objects inside archives, work. Every read is bounds-checked against the window
- * and reports problems as {@link MalformedObjectException} with the absolute file offset.
+ * beyond 2 GiB, and objects inside archives, work; or an object already in memory (a cache entry, a
+ * downloaded blob), read from its array. Every read is bounds-checked against the window and
+ * reports problems as {@link MalformedObjectException} with the absolute file offset.
  */
 final class ElfInput implements Closeable {
   /** Largest array the JVM reliably allocates. */
@@ -20,14 +22,25 @@ final class ElfInput implements Closeable {
 
   private final Path path;
   private final FileChannel channel;
+  private final byte[] memory;
   private final long base;
   private final long length;
 
   ElfInput(Path path, FileChannel channel, long base, long length) {
     this.path = path;
     this.channel = channel;
+    this.memory = null;
     this.base = base;
     this.length = length;
+  }
+
+  /** The object in {@code bytes} (not copied), named {@code path} in messages. */
+  ElfInput(Path path, byte[] bytes) {
+    this.path = path;
+    this.channel = null;
+    this.memory = bytes;
+    this.base = 0;
+    this.length = bytes.length;
   }
 
   Path path() {
@@ -69,6 +82,9 @@ final class ElfInput implements Closeable {
               "%s: expected at most %d bytes to read into memory, found %d",
               what, MAX_ARRAY, size));
     }
+    if (memory != null) {
+      return Arrays.copyOfRange(memory, (int) relOffset, (int) (relOffset + size));
+    }
     ByteBuffer buf = ByteBuffer.allocate((int) size);
     long pos = base + relOffset;
     while (buf.hasRemaining()) {
@@ -92,6 +108,13 @@ final class ElfInput implements Closeable {
   void transferTo(long relOffset, long size, WritableByteChannel out, String what)
       throws IOException {
     checkRange(relOffset, size, what);
+    if (memory != null) {
+      ByteBuffer from = ByteBuffer.wrap(memory, (int) relOffset, (int) size);
+      while (from.hasRemaining()) {
+        out.write(from);
+      }
+      return;
+    }
     long done = 0;
     while (done < size) {
       long n = channel.transferTo(base + relOffset + done, size - done, out);
@@ -104,6 +127,8 @@ final class ElfInput implements Closeable {
 
   @Override
   public void close() throws IOException {
-    channel.close();
+    if (channel != null) {
+      channel.close();
+    }
   }
 }

@@ -51,6 +51,15 @@ public final class ElfReader {
   }
 
   /**
+   * Reads the ELF object in {@code bytes} (not copied; the caller must not change them), named
+   * {@code name} in messages: a cache entry or a downloaded blob, checked before it is written
+   * anywhere. Nothing to close, but closing is harmless.
+   */
+  public static ElfFile read(Path name, byte[] bytes) throws IOException {
+    return read(new ElfInput(name, bytes));
+  }
+
+  /**
    * Opens the ELF object stored at {@code [offset, offset + length)} of {@code file}, e.g. an
    * archive member. Offsets in the result are relative to {@code offset}.
    */
@@ -76,7 +85,10 @@ public final class ElfReader {
 
   private static ElfFile read(Path file, FileChannel channel, long offset, long length)
       throws IOException {
-    ElfInput input = new ElfInput(file, channel, offset, length);
+    return read(new ElfInput(file, channel, offset, length));
+  }
+
+  private static ElfFile read(ElfInput input) throws IOException {
     StoredHeader raw = readHeader(input);
     List<RawSection> rawSections = readSectionTable(input, raw.header());
     ElfHeader header = resolveHeader(input, raw, rawSections);

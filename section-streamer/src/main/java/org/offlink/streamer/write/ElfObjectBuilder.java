@@ -71,7 +71,8 @@ public final class ElfObjectBuilder {
 
   /**
    * A declared section; its file bytes are the first {@link #fileLength()} bytes of {@code
-   * contents} (an adopted buffer may be longer).
+   * contents} (an adopted buffer may be longer), or zeros when {@code contents} is null (a reserved
+   * section).
    */
   record SectionDef(
       String name,
@@ -143,6 +144,20 @@ public final class ElfObjectBuilder {
           "length " + length + " of " + name + " outside its buffer of " + buffer.length);
     }
     return add(name, type, flags, alignment, 0, buffer, length);
+  }
+
+  /**
+   * Adds a section of {@code size} bytes whose file bytes are left zero: for a caller that needs
+   * the object's layout and every byte around the section, not the section's own bytes (checking
+   * that an object is what this builder makes of given contents, without copying a device image
+   * twice). {@code sh_entsize} is 0; otherwise as {@link #adoptSection}.
+   */
+  public SectionHandle reservedSection(
+      String name, SectionType type, Set<SectionFlag> flags, long alignment, int size) {
+    if (type == SectionType.NOBITS || size < 0) {
+      throw new IllegalArgumentException("a reserved section has file bytes: " + name);
+    }
+    return add(name, type, flags, alignment, 0, null, size);
   }
 
   /** Adds a section with contents and {@code sh_entsize} 0. */

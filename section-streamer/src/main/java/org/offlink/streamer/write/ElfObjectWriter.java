@@ -181,7 +181,9 @@ final class ElfObjectWriter {
         ByteBuffer.allocate(Math.toIntExact(shoff + (long) count * c.sectionHeaderSize()));
     ElfHeaders.write(out, header);
     for (Placed p : placed) {
-      out.put(Math.toIntExact(p.header().offset()), p.bytes(), 0, p.length());
+      if (p.bytes() != null) { // null: a reserved section, left zero
+        out.put(Math.toIntExact(p.header().offset()), p.bytes(), 0, p.length());
+      }
     }
     out.position(Math.toIntExact(shoff));
     for (Placed p : placed) {

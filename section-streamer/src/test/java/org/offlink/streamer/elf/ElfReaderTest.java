@@ -147,6 +147,25 @@ class ElfReaderTest {
   }
 
   @Test
+  void readsAnObjectInMemoryAsFromAFile() throws IOException {
+    byte[] obj = sample(ElfClass.ELF64, ElfData.LSB).build().toBytes();
+    Path file = tmp.resolve("x.o");
+    Files.write(file, obj);
+    try (ElfFile disk = ElfReader.read(file);
+        ElfFile memory = ElfReader.read(Path.of("entry"), obj)) {
+      assertEquals(disk.sections(), memory.sections());
+      assertEquals(disk.symbols(), memory.symbols());
+      ElfSection rela = memory.section(".rela.text").orElseThrow();
+      assertEquals(disk.relocations(rela), memory.relocations(rela));
+      java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+      memory.transferSectionData(
+          memory.section(".text").orElseThrow(), java.nio.channels.Channels.newChannel(out));
+      assertArrayEquals(ascii("CODE!"), out.toByteArray());
+      assertEquals(Path.of("entry"), memory.path());
+    }
+  }
+
+  @Test
   void executableAndSharedTypesAreNamed() throws IOException {
     for (int type : new int[] {2, 3, 0xfe00}) {
       Path file = tmp.resolve("t" + type);

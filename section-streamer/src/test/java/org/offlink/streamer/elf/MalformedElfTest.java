@@ -1,5 +1,6 @@
 package org.offlink.streamer.elf;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -98,6 +99,21 @@ class MalformedElfTest {
     assertTrue(e.file().equals(file), e.getMessage());
   }
 
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("malformed")
+  void theSameBytesInMemoryGiveTheSameError(String name) throws IOException {
+    TestElfBuilder.Image img = ElfReaderTest.sample(ElfClass.ELF64, ElfData.LSB).build();
+    Path file = tmp.resolve(name + ".o");
+    byte[] bytes = corpus().get(name).apply(img);
+    Files.write(file, bytes);
+    MalformedObjectException fromFile =
+        assertThrows(MalformedObjectException.class, () -> readEverything(file));
+    MalformedObjectException fromMemory =
+        assertThrows(
+            MalformedObjectException.class, () -> readEverything(ElfReader.read(file, bytes)));
+    assertEquals(fromFile.getMessage(), fromMemory.getMessage());
+  }
+
   @Test
   void theUnpatchedSampleReadsCleanly() throws IOException {
     Path file = tmp.resolve("good.o");
@@ -134,7 +150,12 @@ class MalformedElfTest {
 
   /** Touches every part of the object the model can decode. */
   static void readEverything(Path file) throws IOException {
-    try (ElfFile elf = ElfReader.read(file)) {
+    readEverything(ElfReader.read(file));
+  }
+
+  /** Touches every part of {@code opened} the model can decode, then closes it. */
+  static void readEverything(ElfFile opened) throws IOException {
+    try (ElfFile elf = opened) {
       for (ElfSection s : elf.sections()) {
         elf.readSectionData(s);
         if (s.type() == SectionType.SYMTAB) {

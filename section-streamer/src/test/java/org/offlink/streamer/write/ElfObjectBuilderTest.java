@@ -233,6 +233,38 @@ class ElfObjectBuilderTest {
   }
 
   @Test
+  void aReservedSectionHasTheLayoutOfItsContentsWithZeroBytes() {
+    byte[] data = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+    ElfObjectBuilder full = new ElfObjectBuilder();
+    SectionHandle f = full.section(".data", SectionType.PROGBITS, WA, 8, data);
+    full.symbol("d", SymbolBinding.GLOBAL, SymbolType.OBJECT, SymbolVisibility.DEFAULT, f, 8, 8);
+    ElfObjectBuilder reserved = new ElfObjectBuilder();
+    SectionHandle r = reserved.reservedSection(".data", SectionType.PROGBITS, WA, 8, data.length);
+    reserved.symbol(
+        "d", SymbolBinding.GLOBAL, SymbolType.OBJECT, SymbolVisibility.DEFAULT, r, 8, 8);
+
+    byte[] withData = full.toBytes();
+    byte[] zeros = reserved.toBytes();
+    assertEquals(withData.length, zeros.length);
+    int at = indexOf(withData, data);
+    for (int i = 0; i < withData.length; i++) {
+      assertEquals(i >= at && i < at + data.length ? 0 : withData[i], zeros[i], "byte " + i);
+    }
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> new ElfObjectBuilder().reservedSection(".b", SectionType.NOBITS, WA, 8, 4));
+  }
+
+  private static int indexOf(byte[] in, byte[] what) {
+    for (int i = 0; i + what.length <= in.length; i++) {
+      if (java.util.Arrays.equals(in, i, i + what.length, what, 0, what.length)) {
+        return i;
+      }
+    }
+    throw new AssertionError("not found");
+  }
+
+  @Test
   void stackNoteIsAddedOnceAndIsNotExecutable() throws Exception {
     ElfObjectBuilder b = new ElfObjectBuilder();
     Path o = dir.resolve("empty.o");
