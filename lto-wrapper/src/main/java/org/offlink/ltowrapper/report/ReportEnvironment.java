@@ -36,6 +36,11 @@ public final class ReportEnvironment {
     return NAMES.contains(name) || name.startsWith("OFFLINK_");
   }
 
+  /** The recorded names in words, for messages. */
+  public static String describe() {
+    return String.join(", ", new java.util.TreeSet<>(NAMES)) + " and OFFLINK_*";
+  }
+
   /** The recorded variables of {@code environment}, sorted by name. */
   public static List<EnvironmentVariable> select(Map<String, String> environment) {
     TreeMap<String, String> picked = new TreeMap<>();

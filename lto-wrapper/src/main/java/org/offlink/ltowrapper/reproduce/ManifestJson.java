@@ -5,7 +5,12 @@ import com.google.protobuf.util.JsonFormat;
 import org.offlink.ltowrapper.report.LinkReportWriter;
 import org.offlink.ltowrapper.report.proto.ReproducerManifest;
 
-/** A bundle's {@code manifest.json}: the proto3 JSON mapping with the .proto field names. */
+/**
+ * A bundle's {@code manifest.json}: the proto3 JSON mapping with the .proto field names. A bundle
+ * comes from a stranger, so the reader bounds what it accepts before the JSON parser sees it
+ * ({@link JsonShape}: the size and the nesting depth) and turns every parser failure into one short
+ * line naming the file.
+ */
 final class ManifestJson {
   private ManifestJson() {}
 
@@ -13,13 +18,22 @@ final class ManifestJson {
     return LinkReportWriter.json(manifest);
   }
 
+  /**
+   * The manifest in {@code json}.
+   *
+   * @param name the file, for messages
+   * @throws IllegalArgumentException one line naming {@code name}: what was expected, what found
+   */
   static ReproducerManifest decode(String json, String name) {
+    JsonShape.check(json, name, "a reproducer manifest");
     ReproducerManifest.Builder b = ReproducerManifest.newBuilder();
     try {
       JsonFormat.parser().ignoringUnknownFields().merge(json, b);
-    } catch (InvalidProtocolBufferException e) {
+    } catch (InvalidProtocolBufferException | RuntimeException e) {
+      // Gson and protobuf throw several kinds (EOFException wrapped, NumberFormatException,
+      // IllegalStateException, ...) with their own long texts: one short line for all of them.
       throw new IllegalArgumentException(
-          name + ": expected a reproducer manifest (JSON), found: " + e.getMessage(), e);
+          name + ": expected a reproducer manifest (JSON), found " + JsonShape.problem(e), e);
     }
     return b.build();
   }

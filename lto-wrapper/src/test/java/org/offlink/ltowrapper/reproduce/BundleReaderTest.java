@@ -31,7 +31,11 @@ class BundleReaderTest {
 
   private static byte[] manifest() {
     return ManifestJson.encode(
-        ReproducerManifest.newBuilder().setWorkingDirectory("/w").setExitStatus(1).build());
+        ReproducerManifest.newBuilder()
+            .setSchemaVersion(1)
+            .setWorkingDirectory("/w")
+            .setExitStatus(1)
+            .build());
   }
 
   @Test
@@ -64,9 +68,10 @@ class BundleReaderTest {
     assertEquals(1, bundle.manifest().getExitStatus());
     assertEquals("obj", Files.readString(bundle.file("/w/" + "x".repeat(120) + ".o")));
     assertEquals(dir.resolve("x/b"), bundle.root());
-    BundleReader.Bundle again = BundleReader.open(bundle.root(), dir.resolve("unused"));
+    BundleReader.Bundle again =
+        BundleReader.open(bundle.root(), Files.createDirectories(dir.resolve("unused")));
     assertEquals(bundle.manifest(), again.manifest(), "an extracted folder opens too");
-    assertFalse(Files.exists(dir.resolve("unused")));
+    assertEquals(dir.resolve("unused/b"), again.root(), "copied into the scratch folder");
   }
 
   static Stream<Arguments> badBundles() {
