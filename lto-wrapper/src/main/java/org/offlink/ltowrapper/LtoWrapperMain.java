@@ -16,6 +16,8 @@ public final class LtoWrapperMain {
   /** Runs lto-wrapper and exits with its status. */
   public static void main(String[] args) {
     ToolContext context = ToolContext.ofSystem();
+    OffloadListCleanup.trackEarly(
+        Arrays.asList(args), context.environment(), context.workingDirectory());
     CommandStartup.prepare(context.environment(), context.workingDirectory());
     String argv0 = System.getProperty("offlink.argv0", LtoWrapper.PROGRAM);
     int status =

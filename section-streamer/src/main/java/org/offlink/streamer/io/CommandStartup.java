@@ -12,9 +12,19 @@ import java.util.Map;
 public final class CommandStartup {
   private CommandStartup() {}
 
+  /**
+   * The name of the main thread once the hook is registered. The launcher, which stays the JVM's
+   * parent, reads it from {@code /proc/PID/task/TID/comm} when it gets a signal: before this point
+   * the JVM can clean up nothing (and the JDK prints {@code Runtime.exit(143) logging failed} if
+   * the signal comes in its first milliseconds), so the launcher ends it with SIGKILL and removes
+   * what it can itself; afterwards it passes the signal on (see the launcher).
+   */
+  public static final String READY_THREAD_NAME = "offlink-main";
+
   /** Prepares the process; {@code environment} and {@code workingDirectory} are the command's. */
   public static void prepare(Map<String, String> environment, Path workingDirectory) {
     Runtime.getRuntime().addShutdownHook(ExitCleanup.shutdownHook());
+    Thread.currentThread().setName(READY_THREAD_NAME);
     ZstdDecoding.unpackInto(TempDirectory.choose(environment, workingDirectory));
   }
 
