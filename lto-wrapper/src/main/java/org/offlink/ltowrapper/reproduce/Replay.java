@@ -107,6 +107,13 @@ public final class Replay {
       place(bundle, m.getFiles(i), "files[" + i + "]", paths);
     }
     Path cwd = Files.createDirectories(paths.cwd());
+    List<String> lists = new ArrayList<>();
+    for (BundledFile f : m.getFilesList()) {
+      if (f.getRole().equals(LinkInputs.OFFLOAD_LIST)) {
+        lists.addAll(Files.readAllLines(paths.file(f.getPath()), StandardCharsets.UTF_8));
+      }
+    }
+    ObjectOptions.check(ObjectOptions.spellings(lists, argv.subList(1, argv.size())), cwd, options);
     CommandResult result = runner.run(Command.of(argv, env.environment(), cwd));
     LinkReport recorded = ReportFiles.read(bundle.report());
     LinkReport replayed =

@@ -157,6 +157,22 @@ final class ReplayOptions {
     return value;
   }
 
+  /**
+   * The options an object of the bundle recorded ({@code field} names it): the words lto-wrapper
+   * hands on to the accel compiler, {@code -foffload-options=} and {@code -Xassembler}, are checked
+   * as on the command line.
+   */
+  void objectOptions(String field, List<String> words) {
+    for (int i = 0; i < words.size(); i++) {
+      String w = words.get(i);
+      if (w.startsWith(Rule.ACCEL_WORDS.spelling)) {
+        vet(field, Rule.ACCEL_WORDS, w.substring(Rule.ACCEL_WORDS.spelling.length()), List.of());
+      } else if (w.equals(Rule.ACCEL_WORD.spelling) && i + 1 < words.size()) {
+        accelWord(field, words.get(++i));
+      }
+    }
+  }
+
   /** The argument of {@code r} as the replay passes it; empty when it is left out. */
   private Optional<String> vet(String field, Rule r, String arg, List<String> notes) {
     switch (r) {

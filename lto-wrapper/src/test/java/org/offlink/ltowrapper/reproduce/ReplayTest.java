@@ -446,6 +446,63 @@ class ReplayTest {
     }
   }
 
+  /** An object whose offload options section carries {@code opts} (a real ELF relocatable). */
+  private static byte[] objectWithOffloadOptions(String opts) {
+    org.offlink.streamer.write.ElfObjectBuilder b =
+        new org.offlink.streamer.write.ElfObjectBuilder();
+    b.section(
+        ".gnu.offload_lto_.opts",
+        org.offlink.streamer.elf.SectionType.PROGBITS,
+        java.util.Set.of(org.offlink.streamer.write.SectionFlag.EXCLUDE),
+        1,
+        (opts + "\0").getBytes(StandardCharsets.UTF_8));
+    return b.toBytes();
+  }
+
+  /**
+   * lto-wrapper hands the {@code -foffload-options=} an object recorded to the accel compiler: an
+   * object of the bundle may name no more than the command line may.
+   */
+  @Test
+  void optionsAnObjectCarriesForTheAccelCompilerAreVetted() throws IOException {
+    for (String opts :
+        List.of(
+            "'-fopenmp' '-foffload-options=-wrapper sh,-c,touch PWNED'",
+            "'-fopenmp' '-Xassembler' '--load-pass-plugin=evil.so'")) {
+      byte[] object = objectWithOffloadOptions(opts);
+      TarBundle tar = new TarBundle();
+      Path b =
+          bundle(
+              "o" + Math.abs(opts.hashCode()),
+              m -> {
+                m.setFiles(
+                    0,
+                    m.getFiles(0).toBuilder().setSize(object.length).setSha256(Sha256.hex(object)));
+              },
+              tar);
+      // The object's bytes replace the placeholder the bundle() helper stored.
+      tar.put("o" + Math.abs(opts.hashCode()) + "/files/w/x.o", TarBundle.Content.of(object));
+      tar.write(b);
+      ran.clear();
+      refused(b, "/w/x.o (.gnu.offload_lto_.opts)");
+    }
+    ran.clear();
+    byte[] honest = objectWithOffloadOptions("'-fopenmp' '-foffload-options=-lm -O3'");
+    TarBundle tar = new TarBundle();
+    Path b =
+        bundle(
+            "honest",
+            m ->
+                m.setFiles(
+                    0,
+                    m.getFiles(0).toBuilder().setSize(honest.length).setSha256(Sha256.hex(honest))),
+            tar);
+    tar.put("honest/files/w/x.o", TarBundle.Content.of(honest));
+    tar.write(b);
+    replay(b);
+    only();
+  }
+
   @Test
   void aTargetNameIsNeverAPath() throws IOException {
     refused(
