@@ -72,9 +72,20 @@ public final class BundleReader {
       throw new IllegalArgumentException(
           name + ": expected at most " + (JsonShape.MAX_CHARS >> 20) + " MiB, found more");
     }
-    ReproducerManifest m = ManifestJson.decode(text(Files.readAllBytes(manifest), name), name);
+    return new Bundle(root, manifest(Files.readAllBytes(manifest), name), source.toString());
+  }
+
+  /**
+   * The manifest in {@code bytes} (a bundle's {@code manifest.json}), decoded within {@link
+   * JsonShape}'s bounds and checked ({@link ManifestValidator}), as {@link #open} reads it.
+   *
+   * @param name the file, for messages
+   * @throws IllegalArgumentException one line naming {@code name}: what was expected, what found
+   */
+  public static ReproducerManifest manifest(byte[] bytes, String name) {
+    ReproducerManifest m = ManifestJson.decode(text(bytes, name), name);
     ManifestValidator.check(m, name);
-    return new Bundle(root, m, source.toString());
+    return m;
   }
 
   /**

@@ -12,6 +12,9 @@ import org.offlink.ltowrapper.report.proto.ReproducerManifest;
  * line naming the file.
  */
 final class ManifestJson {
+  /** Immutable and thread-safe; building one costs more than a small manifest's parse. */
+  private static final JsonFormat.Parser PARSER = JsonFormat.parser().ignoringUnknownFields();
+
   private ManifestJson() {}
 
   static byte[] encode(ReproducerManifest manifest) {
@@ -28,7 +31,7 @@ final class ManifestJson {
     JsonShape.check(json, name, "a reproducer manifest");
     ReproducerManifest.Builder b = ReproducerManifest.newBuilder();
     try {
-      JsonFormat.parser().ignoringUnknownFields().merge(json, b);
+      PARSER.merge(json, b);
     } catch (InvalidProtocolBufferException | RuntimeException e) {
       // Gson and protobuf throw several kinds (EOFException wrapped, NumberFormatException,
       // IllegalStateException, ...) with their own long texts: one short line for all of them.
