@@ -100,7 +100,13 @@ public final class BundleReader {
         files.put(entry, smallFile(source, source.resolve(entry)));
       }
     } else {
-      BundleCopy.readTar(source, (entry, in) -> files.put(entry, small(source, entry, in)));
+      BundleCopy.readTar(
+          source,
+          (entry, in) -> {
+            if (entry.equals(BundlePaths.MANIFEST) || entry.equals(BundlePaths.REPORT)) {
+              files.put(entry, small(source, entry, in));
+            }
+          });
     }
     byte[] manifest = files.get(BundlePaths.MANIFEST);
     byte[] report = files.get(BundlePaths.REPORT);

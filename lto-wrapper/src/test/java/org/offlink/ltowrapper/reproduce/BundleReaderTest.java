@@ -107,7 +107,7 @@ class BundleReaderTest {
     new TarBundle()
         .put("r/manifest.json", TarBundle.Content.of(manifest()))
         .put("r/report.json", TarBundle.Content.of(bytes("{\"exit_status\": 1}")))
-        .put("r/files/w/x.o", TarBundle.Content.of(bytes("obj")))
+        .put("r/files/w/x.o", TarBundle.Content.of(new byte[JsonShape.MAX_CHARS + 1]))
         .write(tar);
     List<Path> before;
     try (Stream<Path> s = Files.walk(dir)) {
