@@ -73,7 +73,8 @@ final class ManifestValidator {
           field + ".sha256", "64 lower-case hexadecimal digits", OneLine.quoted(f.getSha256()));
     }
     if (!ROLES.contains(f.getRole())) {
-      throw refuse(field + ".role", "one of " + ROLES, OneLine.quoted(f.getRole()));
+      throw refuse(
+          field + ".role", "one of " + new java.util.TreeSet<>(ROLES), OneLine.quoted(f.getRole()));
     }
   }
 
