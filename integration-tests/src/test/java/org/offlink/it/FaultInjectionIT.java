@@ -166,6 +166,11 @@ class FaultInjectionIT {
     }
   }
 
+  /** The launcher of the JVM {@code jvm} (its sh parent), or the JVM itself without one. */
+  private static ProcessHandle launcherOf(ProcessHandle jvm) {
+    return jvm.parent().filter(p -> cmdline(p).startsWith("/bin/sh\0")).orElse(jvm);
+  }
+
   private static String cmdline(ProcessHandle h) {
     try {
       return new String(
@@ -298,15 +303,17 @@ class FaultInjectionIT {
     Path out = work.resolve("killed-" + signal + attempt);
     Process gcc = builder(work, Map.of("TMPDIR", tmp.toString()), link(out)).start();
     CompletableFuture<String> log = slurp(gcc.getInputStream());
-    // The accel compiler's parent is the lto-wrapper JVM (mkoffload runs in-process). Found
-    // through a running accel compiler: a child the JVM is still spawning shows the JVM's own
-    // command line for a moment, so "LtoWrapperMain" alone could name that child.
+    // The accel compiler's parent is the lto-wrapper JVM (mkoffload runs in-process), whose
+    // parent is the lto-wrapper launcher, the process the linker started. Found through a running
+    // accel compiler: a child the JVM is still spawning shows the JVM's own command line for a
+    // moment, so "LtoWrapperMain" alone could name that child.
     ProcessHandle wrapper = null;
     while (wrapper == null && gcc.isAlive()) {
       wrapper =
           descendant(gcc.toHandle(), marker)
               .flatMap(ProcessHandle::parent)
               .filter(h -> cmdline(h).contains("LtoWrapperMain"))
+              .map(FaultInjectionIT::launcherOf)
               .orElse(null);
       Thread.sleep(2);
     }
@@ -434,6 +441,95 @@ class FaultInjectionIT {
       assertEquals(List.of(), listing(tiny), r.output());
     } finally {
       run(work, Map.of(), "umount", tiny.toString());
+    }
+  }
+
+  /**
+   * Issue 27: TMPDIR filling up at every point of a link (a tmpfs with less and less room left):
+   * each of offlink's own lines that reports "No space left on device" names the file it could not
+   * write (was {@code mkoffload: fatal error: No space left on device}), and the tmpfs ends empty.
+   * GCC's own tools (the accel {@code as} and {@code ld}) say what they say.
+   */
+  @Test
+  void aTmpdirFillingUpAnywhereNamesTheFile() throws Exception {
+    Path tiny = freshDir("filling");
+    assertEquals(
+        0,
+        run(work, Map.of(), "mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", tiny.toString())
+            .status());
+    int ownLines = 0;
+    try {
+      for (int free = 200; free <= 1400; free += 150) {
+        Path filler = tiny.resolve("filler");
+        run(work, Map.of(), "fallocate", "-l", (2048 - free) + "k", filler.toString());
+        Path tmp = Files.createDirectories(tiny.resolve("t"));
+        Path out = work.resolve("filling.out");
+        Result r =
+            run(
+                work,
+                Map.of("TMPDIR", tmp.toString(), "OFFLINK_FLAGS", "--no-cache"),
+                link(out).toArray(String[]::new));
+        for (String line : r.output().lines().toList()) {
+          if (line.contains("No space left on device")
+              && (line.startsWith("mkoffload:") || line.startsWith("lto-wrapper:"))) {
+            ownLines++;
+            assertTrue(line.contains(tmp.toString()), free + " KB free: " + line);
+          }
+        }
+        assertOneLineMessage(r.output());
+        assertEquals(List.of(), listing(tmp), free + " KB free: " + r.output());
+        Files.delete(tmp);
+        Files.delete(filler);
+      }
+    } finally {
+      run(work, Map.of(), "umount", tiny.toString());
+    }
+    assertTrue(ownLines > 0, "offlink itself met a full TMPDIR at least once");
+  }
+
+  /**
+   * Issue 27: lto-wrapper killed in its first moments, before its JVM can clean up: exit status
+   * 143, no "Runtime.exit(143) logging failed" (the JDK's, on a SIGTERM in its first milliseconds),
+   * and the plugin's {@code .ofldlist}, which is lto-wrapper's to remove, gone from TMPDIR (it
+   * stayed) - unless -save-temps keeps it. The launcher ends a JVM that is not ready yet and
+   * removes the list itself.
+   */
+  @Test
+  void ltoWrapperKilledBeforeItsJvmIsReadyLeavesNoListAndNoJdkNoise() throws Exception {
+    for (int delayMs : new int[] {0, 3, 10, 20, 40, 80}) {
+      for (boolean saveTemps : new boolean[] {false, true}) {
+        Path tmp = freshDir("early-" + delayMs + (saveTemps ? "-s" : ""));
+        Path list = tmp.resolve("x.ofldlist");
+        Files.writeString(list, "1\n" + object + "\n");
+        Path rsp = work.resolve("early.rsp");
+        Files.writeString(rsp, "-flinker-output=pie\n-foffload-objects=" + list + "\n");
+        Map<String, String> env = new HashMap<>();
+        env.put("TMPDIR", tmp.toString());
+        env.put("COLLECT_GCC", "gcc-12");
+        env.put(
+            "COLLECT_GCC_OPTIONS",
+            "'-fopenmp' '-foffload=nvptx-none' '-o' 'x'" + (saveTemps ? " '-save-temps'" : ""));
+        env.put("OFFLOAD_TARGET_NAMES", "nvptx-none");
+        env.put("COMPILER_PATH", LIBEXEC + "/");
+        // -save-temps files go to the working directory: not the TMPDIR whose listing is checked.
+        Path cwd = freshDir("early-cwd-" + delayMs + (saveTemps ? "-s" : ""));
+        Process p =
+            builder(cwd, env, List.of(LIBEXEC.resolve("lto-wrapper").toString(), "@" + rsp))
+                .start();
+        CompletableFuture<String> out = slurp(p.getInputStream());
+        Thread.sleep(delayMs);
+        kill(p.pid(), "TERM");
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        String what = "SIGTERM after " + delayMs + " ms" + (saveTemps ? " (-save-temps)" : "");
+        assertEquals(143, p.exitValue(), what + ": " + out.join());
+        assertFalse(out.join().contains("Runtime.exit"), what + ": " + out.join());
+        assertOneLineMessage(out.join());
+        if (saveTemps) {
+          assertTrue(Files.exists(list), what + ": -save-temps keeps the list");
+        } else {
+          assertEquals(List.of(), listing(tmp), what);
+        }
+      }
     }
   }
 

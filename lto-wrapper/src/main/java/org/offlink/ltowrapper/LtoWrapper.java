@@ -61,6 +61,7 @@ public final class LtoWrapper {
       throw new IllegalArgumentException("empty argv");
     }
     List<String> args = argv.subList(1, argv.size());
+    OffloadListCleanup.trackEarly(args, context);
     // GCC never passes these; they are for people running lto-wrapper by hand.
     if (args.equals(List.of("--help"))) {
       context.err().print(HELP);

@@ -169,4 +169,42 @@ class ReproducerBundleTest {
     assertTrue(
         h.err().contains("lto-wrapper: warning: cannot write the reproducer bundle"), h.err());
   }
+
+  /**
+   * Item 11 of issue 27: credentials, in whatever form they were given (URL user information, a
+   * token in the credentials variable, a {@code make VAR=URL} in MAKEFLAGS), reach neither the link
+   * report, nor any entry of the bundle (manifest, report, replay script), nor stderr, nor a
+   * child's argv.
+   */
+  @Test
+  void credentialsReachNoReportBundleLogLineOrArgv() throws IOException {
+    List<Map<String, String>> forms =
+        List.of(
+            Map.of("OFFLINK_REMOTE_CACHE", "https://user:s3cr3t-1@cache.example/p"),
+            Map.of(
+                "OFFLINK_REMOTE_CACHE", "https://cache.example/p",
+                "OFFLINK_REMOTE_CACHE_CREDENTIALS", "Bearer s3cr3t-2"),
+            Map.of("MAKEFLAGS", "-j2 -- OFFLINK_REMOTE_CACHE=http://u:s3cr3t-3@cache.example/"),
+            Map.of("OFFLINK_REMOTE_CACHE", "https://cache.example/p?access_token=s3cr3t-4"));
+    for (Map<String, String> form : forms) {
+      for (String request : List.of("OFFLINK_REPORT", "OFFLINK_REPRODUCE")) {
+        Harness h = harness();
+        h.env.putAll(form);
+        h.env.put("OFFLINK_CACHE_DIR", dir.resolve("cache").toString());
+        h.mkoffloadInProcess = true; // the image cache, and so the remote cache's settings, in use
+        h.env.put(request, request.equals("OFFLINK_REPORT") ? "r.json" : "out/b.tar");
+        run(h);
+        StringBuilder all = new StringBuilder(h.err() + h.out() + h.commands());
+        if (request.equals("OFFLINK_REPORT")) {
+          all.append(Files.readString(dir.resolve("r.json")));
+        } else {
+          for (byte[] entry : entries(dir.resolve("out/b.tar")).values()) {
+            all.append(new String(entry, StandardCharsets.UTF_8));
+          }
+        }
+        assertFalse(all.toString().contains("s3cr3t"), form + " " + request + ":\n" + all);
+        assertTrue(all.toString().contains("cache.example"), "the rest is recorded: " + all);
+      }
+    }
+  }
 }

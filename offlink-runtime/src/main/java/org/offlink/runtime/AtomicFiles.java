@@ -1,6 +1,7 @@
 package org.offlink.runtime;
 
 import java.io.BufferedOutputStream;
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.AccessDeniedException;
@@ -140,10 +141,70 @@ public final class AtomicFiles {
   private static void writeThrough(Path target, Body body) throws IOException {
     try (OutputStream out =
         new BufferedOutputStream(
-            Files.newOutputStream(
-                target, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING),
+            new Named(
+                Files.newOutputStream(
+                    target, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING),
+                target),
             1 << 16)) {
       body.writeTo(out);
+    }
+  }
+
+  /**
+   * The stream of {@code file}, whose write errors name it: the JDK's own say only {@code No space
+   * left on device}, and the user must learn which file system filled up (issue 27).
+   */
+  private static final class Named extends FilterOutputStream {
+    private final Path file;
+
+    Named(OutputStream out, Path file) {
+      super(out);
+      this.file = file;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      try {
+        out.write(b, off, len);
+      } catch (IOException e) {
+        throw named(e);
+      }
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      try {
+        out.write(b);
+      } catch (IOException e) {
+        throw named(e);
+      }
+    }
+
+    @Override
+    public void flush() throws IOException {
+      try {
+        out.flush();
+      } catch (IOException e) {
+        throw named(e);
+      }
+    }
+
+    @Override
+    public void close() throws IOException {
+      try {
+        out.close();
+      } catch (IOException e) {
+        throw named(e);
+      }
+    }
+
+    private IOException named(IOException e) {
+      if (e instanceof FileSystemException) {
+        return e;
+      }
+      FileSystemException n = new FileSystemException(file.toString(), null, e.getMessage());
+      n.initCause(e);
+      return n;
     }
   }
 
@@ -173,7 +234,7 @@ public final class AtomicFiles {
           throw e;
         }
       }
-      try (OutputStream out = new BufferedOutputStream(raw, 1 << 16)) {
+      try (OutputStream out = new BufferedOutputStream(new Named(raw, temp), 1 << 16)) {
         scope.track(temp);
         body.writeTo(out);
       }

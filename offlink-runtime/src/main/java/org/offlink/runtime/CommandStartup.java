@@ -14,12 +14,22 @@ public final class CommandStartup {
   private CommandStartup() {}
 
   /**
+   * The name of the main thread once the hook is registered. The launcher, which stays the JVM's
+   * parent, reads it from {@code /proc/PID/task/TID/comm} when it gets a signal: before this point
+   * the JVM can clean up nothing (and the JDK prints {@code Runtime.exit(143) logging failed} if
+   * the signal comes in its first milliseconds), so the launcher ends it with SIGKILL and removes
+   * what it can itself; afterwards it passes the signal on (see the launcher).
+   */
+  public static final String READY_THREAD_NAME = "offlink-main";
+
+  /**
    * Prepares the process and returns the context of its one link: {@code System.getenv} with the
    * launcher's locale override undone, the JVM's working folder, {@code System.in/out/err}, the
    * process's umask.
    */
   public static LinkContext start() {
     Runtime.getRuntime().addShutdownHook(ProcessLinks.shutdownHook());
+    Thread.currentThread().setName(READY_THREAD_NAME);
     Path cwd = Path.of("").toAbsolutePath();
     WorkingDirectory.useProcessDirectory(cwd);
     LinkContext context =

@@ -32,6 +32,23 @@ class AtomicFilesTest {
     }
   }
 
+  /**
+   * A write that fails (here: /dev/full, always "No space left on device") names the file: the
+   * JDK's own exception names none (issue 27; a full TMPDIR is the same failure on the temporary
+   * name, reported against the target).
+   */
+  @Test
+  void aWriteErrorNamesTheFile() {
+    Path full = Path.of("/dev/full");
+    Assumptions.assumeTrue(Files.exists(full), "no /dev/full on this system");
+    java.nio.file.FileSystemException e =
+        assertThrows(
+            java.nio.file.FileSystemException.class,
+            () -> AtomicFiles.write(scope, full, new byte[1 << 20]));
+    assertEquals("/dev/full", e.getFile());
+    assertEquals("/dev/full: no space left on device", ErrorText.of(e));
+  }
+
   @Test
   void writesTheBytesAndLeavesNothingElse() throws IOException {
     Path out = dir.resolve("x.o");

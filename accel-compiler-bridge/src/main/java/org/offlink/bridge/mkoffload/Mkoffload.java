@@ -2,9 +2,8 @@ package org.offlink.bridge.mkoffload;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -383,7 +382,8 @@ public final class Mkoffload {
   static void writeAtomically(LinkScope scope, Path out, byte[] bytes) throws IOException {
     try {
       AtomicFiles.write(scope, out, bytes);
-    } catch (NoSuchFileException | AccessDeniedException e) {
+    } catch (FileSystemException e) {
+      // No such folder, permission denied, no space left on device: the file and the reason.
       throw new IOException("cannot write '" + out + "': " + IoReasons.reason(e), e);
     }
   }

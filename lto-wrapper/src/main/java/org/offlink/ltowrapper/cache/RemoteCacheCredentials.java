@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.Base64;
 import java.util.Map;
 import java.util.Optional;
+import org.offlink.ltowrapper.report.Credentials;
+import org.offlink.runtime.IoReasons;
 
 /**
  * The {@code Authorization} header for a remote cache, never from the command line: from the file
@@ -81,7 +83,10 @@ final class RemoteCacheCredentials {
     try {
       return Files.readString(file, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new IllegalArgumentException(variable + ": cannot read " + file + " (" + e + ")");
+      // The value may be a token put there by mistake: the message names the variable only.
+      String shown = Credentials.masked(variable, file.toString());
+      throw new IllegalArgumentException(
+          variable + ": cannot read " + shown + " (" + IoReasons.reason(e) + ")");
     }
   }
 }

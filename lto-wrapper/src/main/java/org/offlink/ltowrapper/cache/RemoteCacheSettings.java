@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.offlink.ltowrapper.report.Credentials;
 
 /**
  * Where and how to reach a Bazel HTTP remote cache.
@@ -138,7 +139,7 @@ public record RemoteCacheSettings(
 
   private static IllegalArgumentException badUrl(String url) {
     // Mask anything that looks like user information before echoing the value.
-    String shown = url.replaceFirst("//[^/]*@", "//***@");
+    String shown = Credentials.masked(url);
     return new IllegalArgumentException(
         URL_VARIABLE
             + ": expected an http:// or https:// URL (http(s)://host[:port]/prefix), found '"

@@ -10,7 +10,8 @@ import org.offlink.ltowrapper.report.proto.EnvironmentVariable;
  * The environment variables a link report records: those GCC's driver passes to lto-wrapper and
  * mkoffload to steer the link, the few that change which tools run ({@code PATH}, {@code TMPDIR},
  * {@code MAKEFLAGS}), and every {@code OFFLINK_*} knob. Nothing else, so that a report does not
- * copy a user's whole environment into a file.
+ * copy a user's whole environment into a file; and no credential, in whatever form ({@link
+ * Credentials}).
  */
 public final class ReportEnvironment {
   static final Set<String> NAMES =
@@ -36,13 +37,18 @@ public final class ReportEnvironment {
     return NAMES.contains(name) || name.startsWith("OFFLINK_");
   }
 
-  /** The recorded variables of {@code environment}, sorted by name. */
+  /** The recorded names in words, for messages. */
+  public static String describe() {
+    return String.join(", ", new java.util.TreeSet<>(NAMES)) + " and OFFLINK_*";
+  }
+
+  /** The recorded variables of {@code environment}, sorted by name, credentials masked. */
   public static List<EnvironmentVariable> select(Map<String, String> environment) {
     TreeMap<String, String> picked = new TreeMap<>();
     environment.forEach(
         (name, value) -> {
           if (recorded(name)) {
-            picked.put(name, value);
+            picked.put(name, Credentials.masked(name, value));
           }
         });
     return picked.entrySet().stream()

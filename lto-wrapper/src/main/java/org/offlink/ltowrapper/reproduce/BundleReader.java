@@ -2,28 +2,43 @@ package org.offlink.ltowrapper.reproduce;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.util.Optional;
-import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
-import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.HashMap;
+import java.util.Map;
+import org.offlink.ltowrapper.report.ReportFormat;
+import org.offlink.ltowrapper.report.proto.LinkReport;
 import org.offlink.ltowrapper.report.proto.ReproducerManifest;
 
 /**
- * Opens a reproducer bundle: a tar ({@link #extract}) or the folder it was extracted to. Only
- * regular files and folders under one top folder are accepted, with relative names that stay inside
- * it (no {@code ..}, no absolute names, no links), so a foreign tar cannot write outside the
- * scratch folder.
+ * Opens a reproducer bundle, a tar or the folder it was extracted to, as input from a stranger.
+ *
+ * <ul>
+ *   <li>{@link #open} (for replay) copies it into a scratch folder first, both forms alike ({@link
+ *       BundleCopy}): only regular files and folders under one top folder, with names that stay
+ *       inside it, each file written new with mode 0600, so nothing of the bundle is ever
+ *       executable there and nothing in the original folder is used afterwards. The manifest is
+ *       then checked ({@link ManifestValidator}).
+ *   <li>{@link #read} (for explain) only reads: the manifest and the report, from the tar's stream
+ *       or the folder's two files (not through links), each within {@link JsonShape}'s bounds.
+ * </ul>
  */
 public final class BundleReader {
   private BundleReader() {}
 
-  /** An opened bundle: its top folder and manifest. */
-  public record Bundle(Path root, ReproducerManifest manifest) {
-    /** The stored copy of the recorded file {@code path}. */
+  /**
+   * An opened bundle: its top folder (a copy in the scratch folder), its manifest, and the name it
+   * was given by (for messages).
+   */
+  public record Bundle(Path root, ReproducerManifest manifest, String name) {
+    /** The stored copy of the recorded file {@code path} (which the manifest check accepted). */
     Path file(String path) {
-      return root.resolve(BundlePaths.entryOf(Path.of(path)));
+      return BundlePaths.under(root.resolve(BundlePaths.FILES), path);
     }
 
     /** The link report recorded with the bundle. */
@@ -32,82 +47,133 @@ public final class BundleReader {
     }
   }
 
+  /** A bundle's manifest and report, read without writing anything. */
+  public record Contents(ReproducerManifest manifest, LinkReport report) {}
+
   /**
-   * The bundle at {@code source}: a folder is read in place, a tar is extracted into {@code
-   * scratch} first.
+   * The bundle at {@code source}, copied (a folder) or extracted (a tar) into {@code scratch}
+   * first, its manifest checked.
    *
-   * @throws IllegalArgumentException when {@code source} is not a bundle (one line naming it)
+   * @throws IllegalArgumentException one line naming {@code source} when it is not a bundle, or the
+   *     manifest entry that is refused
    */
   public static Bundle open(Path source, Path scratch) throws IOException {
-    Path root = Files.isDirectory(source) ? source : extract(source, scratch);
+    Path root =
+        Files.isDirectory(source)
+            ? BundleCopy.folder(source, scratch)
+            : BundleCopy.tar(source, scratch);
     Path manifest = root.resolve(BundlePaths.MANIFEST);
-    if (!Files.isRegularFile(manifest)) {
+    if (!Files.isRegularFile(manifest, LinkOption.NOFOLLOW_LINKS)) {
       throw new IllegalArgumentException(
           source + ": expected a reproducer bundle with " + BundlePaths.MANIFEST + ", found none");
     }
-    String json = Files.readString(manifest, StandardCharsets.UTF_8);
-    return new Bundle(root, ManifestJson.decode(json, manifest.toString()));
+    String name = source + ": " + BundlePaths.MANIFEST;
+    if (Files.size(manifest) > JsonShape.MAX_CHARS) {
+      throw new IllegalArgumentException(
+          name + ": expected at most " + (JsonShape.MAX_CHARS >> 20) + " MiB, found more");
+    }
+    return new Bundle(root, manifest(Files.readAllBytes(manifest), name), source.toString());
   }
 
-  /** Extracts {@code tar} into {@code into}; returns its top folder. */
-  static Path extract(Path tar, Path into) throws IOException {
-    byte[] head = new byte[512];
-    int n;
-    try (InputStream in = Files.newInputStream(tar)) {
-      n = in.readNBytes(head, 0, head.length);
-    }
-    if (!TarArchiveInputStream.matches(head, n)) {
-      throw notABundle(tar, "no tar header");
-    }
-    Optional<String> top = Optional.empty();
-    try (InputStream in = Files.newInputStream(tar);
-        TarArchiveInputStream entries = new TarArchiveInputStream(in, "UTF-8")) {
-      TarArchiveEntry e;
-      while ((e = entries.getNextEntry()) != null) {
-        String name = checkedName(tar, e);
-        String first = name.split("/", 2)[0];
-        if (top.isPresent() && !top.get().equals(first)) {
-          throw notABundle(tar, "a second top folder " + first);
-        }
-        top = Optional.of(first);
-        Path out = into.resolve(name);
-        if (e.isDirectory()) {
-          Files.createDirectories(out);
-        } else {
-          Files.createDirectories(out.getParent());
-          Files.copy(entries, out);
-        }
+  /**
+   * The manifest in {@code bytes} (a bundle's {@code manifest.json}), decoded within {@link
+   * JsonShape}'s bounds and checked ({@link ManifestValidator}), as {@link #open} reads it.
+   *
+   * @param name the file, for messages
+   * @throws IllegalArgumentException one line naming {@code name}: what was expected, what found
+   */
+  public static ReproducerManifest manifest(byte[] bytes, String name) {
+    ReproducerManifest m = ManifestJson.decode(text(bytes, name), name);
+    ManifestValidator.check(m, name);
+    return m;
+  }
+
+  /**
+   * The manifest and report of the bundle at {@code source}, read in place: nothing is written.
+   *
+   * @throws IllegalArgumentException one line naming {@code source} when it is not a bundle
+   */
+  public static Contents read(Path source) throws IOException {
+    Map<String, byte[]> files = new HashMap<>();
+    if (Files.isDirectory(source)) {
+      for (String entry : new String[] {BundlePaths.MANIFEST, BundlePaths.REPORT}) {
+        files.put(entry, smallFile(source, source.resolve(entry)));
       }
-    } catch (IOException e) {
-      if (e instanceof java.nio.file.FileSystemException) {
-        throw e;
-      }
-      throw notABundle(tar, "unreadable tar (" + e.getMessage() + ")");
+    } else {
+      BundleCopy.readTar(
+          source,
+          (entry, in) -> {
+            if (entry.equals(BundlePaths.MANIFEST) || entry.equals(BundlePaths.REPORT)) {
+              files.put(entry, small(source, entry, in));
+            }
+          });
     }
-    if (top.isEmpty()) {
-      throw notABundle(tar, "an empty archive");
+    byte[] manifest = files.get(BundlePaths.MANIFEST);
+    byte[] report = files.get(BundlePaths.REPORT);
+    if (manifest == null || report == null) {
+      throw new IllegalArgumentException(
+          source
+              + ": expected a reproducer bundle with "
+              + BundlePaths.MANIFEST
+              + " and "
+              + BundlePaths.REPORT
+              + ", found "
+              + (manifest == null ? "no " + BundlePaths.MANIFEST : "no " + BundlePaths.REPORT));
     }
-    return into.resolve(top.get());
+    String manifestName = source + ": " + BundlePaths.MANIFEST;
+    String reportName = source + ": " + BundlePaths.REPORT;
+    return new Contents(
+        ManifestJson.decode(text(manifest, manifestName), manifestName),
+        ReportFiles.parse(report, reportName, ReportFormat.JSON));
   }
 
-  private static String checkedName(Path tar, TarArchiveEntry e) {
-    String name = e.getName();
-    // isFile() is true for any name without a trailing '/', links included: test the type flag.
-    boolean regular =
-        e.getLinkFlag() == TarArchiveEntry.LF_NORMAL
-            || e.getLinkFlag() == TarArchiveEntry.LF_OLDNORM;
-    if (!regular && !e.isDirectory()) {
-      throw notABundle(tar, "entry " + name + ", which is not a regular file or folder");
+  /** A JSON file of the folder {@code source}: a regular file (not a link) within the bound. */
+  private static byte[] smallFile(Path source, Path file) throws IOException {
+    BasicFileAttributes a;
+    try {
+      a = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    } catch (java.nio.file.NoSuchFileException e) {
+      return null;
     }
-    Path p = Path.of(name).normalize();
-    if (p.isAbsolute() || p.startsWith("..") || name.contains("/../") || name.startsWith("../")) {
-      throw notABundle(tar, "entry " + name + " outside the bundle's folder");
+    if (!a.isRegularFile()) {
+      throw new IllegalArgumentException(
+          file + ": expected a regular file of the bundle " + source + ", found another kind");
     }
-    return p.toString();
+    try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+      return small(source, file.getFileName().toString(), in);
+    }
   }
 
-  private static IllegalArgumentException notABundle(Path tar, String found) {
-    return new IllegalArgumentException(
-        tar + ": expected a reproducer bundle (a tar written by offlink), found " + found);
+  /** At most {@link JsonShape#MAX_CHARS} bytes of {@code in}; more is refused. */
+  private static byte[] small(Path source, String entry, InputStream in) throws IOException {
+    byte[] bytes = in.readNBytes(JsonShape.MAX_CHARS + 1);
+    if (bytes.length > JsonShape.MAX_CHARS) {
+      throw new IllegalArgumentException(
+          source
+              + ": "
+              + entry
+              + ": expected at most "
+              + (JsonShape.MAX_CHARS >> 20)
+              + " MiB, found more");
+    }
+    return bytes;
+  }
+
+  /** {@code bytes} as UTF-8 text; malformed UTF-8 is refused naming the file. */
+  static String text(byte[] bytes, String name) {
+    if (bytes.length > JsonShape.MAX_CHARS) {
+      throw new IllegalArgumentException(
+          name + ": expected at most " + (JsonShape.MAX_CHARS >> 20) + " MiB, found more");
+    }
+    try {
+      return StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(java.nio.ByteBuffer.wrap(bytes))
+          .toString();
+    } catch (CharacterCodingException e) {
+      throw new IllegalArgumentException(name + ": expected UTF-8 text, found other bytes");
+    }
   }
 }

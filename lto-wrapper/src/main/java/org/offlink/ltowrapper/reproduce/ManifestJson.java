@@ -5,21 +5,38 @@ import com.google.protobuf.util.JsonFormat;
 import org.offlink.ltowrapper.report.LinkReportWriter;
 import org.offlink.ltowrapper.report.proto.ReproducerManifest;
 
-/** A bundle's {@code manifest.json}: the proto3 JSON mapping with the .proto field names. */
+/**
+ * A bundle's {@code manifest.json}: the proto3 JSON mapping with the .proto field names. A bundle
+ * comes from a stranger, so the reader bounds what it accepts before the JSON parser sees it
+ * ({@link JsonShape}: the size and the nesting depth) and turns every parser failure into one short
+ * line naming the file.
+ */
 final class ManifestJson {
+  /** Immutable and thread-safe; building one costs more than a small manifest's parse. */
+  private static final JsonFormat.Parser PARSER = JsonFormat.parser().ignoringUnknownFields();
+
   private ManifestJson() {}
 
   static byte[] encode(ReproducerManifest manifest) {
     return LinkReportWriter.json(manifest);
   }
 
+  /**
+   * The manifest in {@code json}.
+   *
+   * @param name the file, for messages
+   * @throws IllegalArgumentException one line naming {@code name}: what was expected, what found
+   */
   static ReproducerManifest decode(String json, String name) {
+    JsonShape.check(json, name, "a reproducer manifest");
     ReproducerManifest.Builder b = ReproducerManifest.newBuilder();
     try {
-      JsonFormat.parser().ignoringUnknownFields().merge(json, b);
-    } catch (InvalidProtocolBufferException e) {
+      PARSER.merge(json, b);
+    } catch (InvalidProtocolBufferException | RuntimeException e) {
+      // Gson and protobuf throw several kinds (EOFException wrapped, NumberFormatException,
+      // IllegalStateException, ...) with their own long texts: one short line for all of them.
       throw new IllegalArgumentException(
-          name + ": expected a reproducer manifest (JSON), found: " + e.getMessage(), e);
+          name + ": expected a reproducer manifest (JSON), found " + JsonShape.problem(e), e);
     }
     return b.build();
   }

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * Moves a recorded link into a scratch folder: a path that is, or lies under, one of the mapped
@@ -77,26 +78,38 @@ final class PathRewriter {
 
   /**
    * A resolution file ({@code -fresolution=}) rewritten: its object lines ({@code NAME NSYMS}, the
-   * name possibly with {@code @0xOFFSET}) get their name rewritten; counts and symbol lines stay.
+   * name possibly with {@code @0xOFFSET}) get their file's name rewritten by {@code name}; counts
+   * and symbol lines stay.
    */
-  String resolution(String text) {
+  static String resolution(String text, UnaryOperator<String> name) {
     StringBuilder sb = new StringBuilder();
     for (String line : text.split("\n", -1)) {
       int space = line.lastIndexOf(' ');
       if (line.startsWith("/") && space > 0) {
-        line = word(line.substring(0, space)) + line.substring(space);
+        line = member(line.substring(0, space), name) + line.substring(space);
       }
       sb.append(line).append('\n');
     }
     return sb.substring(0, sb.length() - 1);
   }
 
-  /** An offload object list ({@code -foffload-objects=}): one name per line. */
-  String lines(String text) {
+  /**
+   * An offload object list ({@code -foffload-objects=}): a count, then one name per line, each
+   * file's name rewritten by {@code name}.
+   */
+  static String lines(String text, UnaryOperator<String> name) {
     StringBuilder sb = new StringBuilder();
     for (String line : text.split("\n", -1)) {
-      sb.append(word(line)).append('\n');
+      sb.append(member(line, name)).append('\n');
     }
     return sb.substring(0, sb.length() - 1);
+  }
+
+  /** {@code spelling} ({@code FILE} or an archive member {@code FILE@0xOFFSET}) renamed. */
+  private static String member(String spelling, UnaryOperator<String> name) {
+    int at = spelling.lastIndexOf("@0x");
+    return at > 0
+        ? name.apply(spelling.substring(0, at)) + spelling.substring(at)
+        : name.apply(spelling);
   }
 }

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
@@ -32,7 +33,11 @@ class BundleReaderTest {
 
   private static byte[] manifest() {
     return ManifestJson.encode(
-        ReproducerManifest.newBuilder().setWorkingDirectory("/w").setExitStatus(1).build());
+        ReproducerManifest.newBuilder()
+            .setSchemaVersion(1)
+            .setWorkingDirectory("/w")
+            .setExitStatus(1)
+            .build());
   }
 
   @Test
@@ -65,9 +70,62 @@ class BundleReaderTest {
     assertEquals(1, bundle.manifest().getExitStatus());
     assertEquals("obj", Files.readString(bundle.file("/w/" + "x".repeat(120) + ".o")));
     assertEquals(dir.resolve("x/b"), bundle.root());
-    BundleReader.Bundle again = BundleReader.open(bundle.root(), dir.resolve("unused"));
+    BundleReader.Bundle again =
+        BundleReader.open(bundle.root(), Files.createDirectories(dir.resolve("unused")));
     assertEquals(bundle.manifest(), again.manifest(), "an extracted folder opens too");
-    assertFalse(Files.exists(dir.resolve("unused")));
+    assertEquals(dir.resolve("unused/b"), again.root(), "copied into the scratch folder");
+  }
+
+  /**
+   * The folder form (what the bundle's own replay script passes, modes kept by tar) is copied like
+   * a tar: nothing executable in the copy, and a link in the folder refuses the bundle.
+   */
+  @Test
+  void aFolderIsCopiedWithoutExecBitsAndWithoutLinks() throws IOException {
+    Path top = Files.createDirectories(dir.resolve("f/b/files/w"));
+    Files.write(top.getParent().getParent().resolve("manifest.json"), manifest());
+    Path tool = Files.writeString(top.resolve("gcc"), "#!/bin/sh\n");
+    Files.setPosixFilePermissions(
+        tool, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+    BundleReader.Bundle b =
+        BundleReader.open(dir.resolve("f/b"), Files.createDirectories(dir.resolve("s1")));
+    assertEquals(dir.resolve("s1/b"), b.root());
+    assertFalse(Files.isExecutable(b.file("/w/gcc")), "copied without its exec bits");
+    Files.createSymbolicLink(top.resolve("passwd"), Path.of("/etc/passwd"));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                BundleReader.open(dir.resolve("f/b"), Files.createDirectories(dir.resolve("s2"))));
+    assertTrue(
+        e.getMessage().contains("files/w/passwd, which is not a regular file"), e.getMessage());
+  }
+
+  /** explain's reading: the manifest and the report, from the tar's stream, writing nothing. */
+  @Test
+  void readTakesTheManifestAndReportWithoutExtracting() throws IOException {
+    Path tar = dir.resolve("r.tar");
+    new TarBundle()
+        .put("r/manifest.json", TarBundle.Content.of(manifest()))
+        .put("r/report.json", TarBundle.Content.of(bytes("{\"exit_status\": 1}")))
+        .put("r/files/w/x.o", TarBundle.Content.of(new byte[JsonShape.MAX_CHARS + 1]))
+        .write(LinkScope.withUmask(022), tar);
+    List<Path> before;
+    try (Stream<Path> s = Files.walk(dir)) {
+      before = s.sorted().toList();
+    }
+    BundleReader.Contents c = BundleReader.read(tar);
+    assertEquals("/w", c.manifest().getWorkingDirectory());
+    assertEquals(1, c.report().getExitStatus());
+    try (Stream<Path> s = Files.walk(dir)) {
+      assertEquals(before, s.sorted().toList(), "nothing written");
+    }
+    Path folder = Files.createDirectories(dir.resolve("g/r"));
+    Files.write(folder.resolve("manifest.json"), manifest());
+    Files.createSymbolicLink(folder.resolve("report.json"), Path.of("/dev/zero"));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> BundleReader.read(folder));
+    assertTrue(e.getMessage().contains("expected a regular file"), e.getMessage());
   }
 
   static Stream<Arguments> badBundles() {

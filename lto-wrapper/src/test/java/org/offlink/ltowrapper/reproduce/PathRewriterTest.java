@@ -39,7 +39,8 @@ class PathRewriterTest {
     assertEquals("/new/libexec/offlink/:/usr/lib/", r.pathList("/old/libexec/offlink/:/usr/lib/"));
     assertEquals(
         "2\n/s/root/w/a.o 1\n12 abc PREVAILING_DEF main\n/s/root/opt/lib/libx.a@0x53c 0\n",
-        r.resolution("2\n/w/a.o 1\n12 abc PREVAILING_DEF main\n/opt/lib/libx.a@0x53c 0\n"));
-    assertEquals("2\n/s/root/w/a.o\nb.o\n", r.lines("2\n/w/a.o\nb.o\n"));
+        PathRewriter.resolution(
+            "2\n/w/a.o 1\n12 abc PREVAILING_DEF main\n/opt/lib/libx.a@0x53c 0\n", r::word));
+    assertEquals("2\n/s/root/w/a.o\nb.o\n", PathRewriter.lines("2\n/w/a.o\nb.o\n", r::word));
   }
 }

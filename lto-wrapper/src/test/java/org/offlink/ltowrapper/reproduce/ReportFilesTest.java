@@ -33,7 +33,9 @@ class ReportFilesTest {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> ReportFiles.read(bad));
     assertTrue(
-        e.getMessage().startsWith(bad + ": expected a link report (JSON), found:"), e.getMessage());
+        e.getMessage()
+            .startsWith(bad + ": expected a link report (JSON), found a malformed number"),
+        e.getMessage());
     assertTrue(e.getMessage().lines().count() == 1, e.getMessage());
   }
 }

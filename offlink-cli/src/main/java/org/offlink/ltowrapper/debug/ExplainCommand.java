@@ -6,13 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.offlink.ltowrapper.report.proto.LinkReport;
-import org.offlink.ltowrapper.report.proto.ReproducerManifest;
 import org.offlink.ltowrapper.reproduce.BundleReader;
+import org.offlink.ltowrapper.reproduce.OneLine;
 import org.offlink.ltowrapper.reproduce.ReportFiles;
-import org.offlink.ltowrapper.reproduce.ScratchFolders;
 import org.offlink.runtime.LinkContext;
-import org.offlink.runtime.TempDirectory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -50,21 +47,14 @@ final class ExplainCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     boolean bundle = Files.isDirectory(source) || source.getFileName().toString().endsWith(".tar");
     if (!bundle) {
-      LinkExplainer.explain(ReportFiles.read(source), Optional.empty()).forEach(out::println);
+      LinkExplainer.explain(ReportFiles.read(source), Optional.empty())
+          .forEach(l -> out.println(OneLine.of(l)));
       return 0;
     }
-    Path scratch =
-        ScratchFolders.create(
-            TempDirectory.choose(context.environment(), context.workingDirectory()),
-            "offlink-explain-");
-    try {
-      BundleReader.Bundle opened = BundleReader.open(source, scratch);
-      LinkReport report = ReportFiles.read(opened.report());
-      ReproducerManifest manifest = opened.manifest();
-      LinkExplainer.explain(report, Optional.of(manifest)).forEach(out::println);
-      return 0;
-    } finally {
-      ScratchFolders.delete(scratch);
-    }
+    // A bundle is only read: its manifest and report, straight from the tar or the folder.
+    BundleReader.Contents contents = BundleReader.read(source);
+    LinkExplainer.explain(contents.report(), Optional.of(contents.manifest()))
+        .forEach(l -> out.println(OneLine.of(l)));
+    return 0;
   }
 }

@@ -4,10 +4,12 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.offlink.bridge.process.RunnerOptions;
 import org.offlink.bridge.process.SystemProcessRunner;
 import org.offlink.ltowrapper.reproduce.BundleReader;
+import org.offlink.ltowrapper.reproduce.OneLine;
 import org.offlink.ltowrapper.reproduce.Replay;
 import org.offlink.ltowrapper.reproduce.ReplayComparison;
 import org.offlink.ltowrapper.reproduce.ScratchFolders;
@@ -28,7 +30,8 @@ import picocli.CommandLine.Parameters;
     description = {
       "Re-run a reproducer bundle's link; compare outcome and images.",
       "The bundle (OFFLINK_REPRODUCE=FILE.tar, OFFLINK_REPRODUCE_ON_FAILURE=DIR) is",
-      "replayed in a scratch folder with this offlink and this machine's toolchain.",
+      "replayed in a scratch folder with this offlink and this machine's toolchain;",
+      "it is data from a stranger: nothing of it runs, nothing is written outside.",
       "Exit status 0 when the outcome and the device images are the recorded ones."
     })
 final class ReplayCommand implements Callable<Integer> {
@@ -87,20 +90,25 @@ final class ReplayCommand implements Callable<Integer> {
       BundleReader.Bundle opened = BundleReader.open(source, scratch.resolve("bundle"));
       SystemProcessRunner runner =
           new SystemProcessRunner(RunnerOptions.quiet(inScratch(context, scratch)));
+      Optional<Path> folder = Files.isDirectory(source) ? Optional.of(source) : Optional.empty();
       Replay.Result result =
-          new Replay(runner, tree, context.environment()).run(opened, scratch.resolve("run"));
+          new Replay(runner, tree, context.environment())
+              .run(opened, scratch.resolve("run"), folder);
       out.println(
           "replay: ran "
               + result.run().argv().get(0)
               + " on the "
               + opened.manifest().getFilesCount()
               + " recorded inputs");
+      for (String note : result.notes()) {
+        out.println("replay: not applied: " + note);
+      }
       if (!result.run().stderr().isBlank()) {
         out.println("replay: lto-wrapper said:");
-        result.run().stderr().lines().forEach(l -> out.println("  " + l));
+        result.run().stderr().lines().forEach(l -> out.println("  " + OneLine.of(l)));
       }
       ReplayComparison comparison = result.comparison();
-      comparison.lines().forEach(out::println);
+      comparison.lines().forEach(l -> out.println(OneLine.of(l)));
       return comparison.same() ? 0 : 1;
     } finally {
       if (keep) {
