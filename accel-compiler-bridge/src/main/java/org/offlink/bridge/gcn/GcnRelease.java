@@ -177,27 +177,37 @@ public record GcnRelease(
           rdna("gfx1153", 0x58, GFX11_GENERIC),
           new GcnDevice(GFX11_GENERIC, 0x54, FORCE_UNSET, FORCE_UNSET, 1));
 
-  private static List<GcnDevice> withRdna(List<GcnDevice> gfx9) {
-    List<GcnDevice> all = new java.util.ArrayList<>(gfx9);
-    all.addAll(RDNA);
+  /**
+   * gcn-devices.def's GFX9 devices before gfx942 (15 and 16 alike): {@code xnackOff} is how the
+   * release's mkoffload applies the file's XNACK {@code HSACO_ATTR_OFF} (15: forced, 16: only where
+   * unset).
+   */
+  private static List<GcnDevice> gfx9Devices(FeatureDefault xnackOff) {
+    return List.of(
+        gfx9("gfx900", 0x2c, xnackOff, FORCE_UNSET),
+        gfx9("gfx902", 0x2d, xnackOff, FORCE_UNSET),
+        gfx9("gfx904", 0x2e, xnackOff, FORCE_UNSET),
+        gfx9("gfx906", 0x2f, xnackOff, ANY_IF_UNSET),
+        device("gfx908", 0x30, xnackOff, ANY_IF_UNSET),
+        gfx9("gfx909", 0x31, ANY_IF_UNSET, FORCE_UNSET),
+        device("gfx90a", 0x3f, ANY_IF_UNSET, ANY_IF_UNSET),
+        gfx9("gfx90c", 0x32, ANY_IF_UNSET, FORCE_UNSET));
+  }
+
+  private static List<GcnDevice> concat(List<GcnDevice> a, List<GcnDevice> b) {
+    List<GcnDevice> all = new java.util.ArrayList<>(a);
+    all.addAll(b);
     return all;
   }
+
+  private static final GcnDevice GFX9_GENERIC_DEVICE =
+      new GcnDevice(GFX9_GENERIC, 0x51, ANY_IF_UNSET, FORCE_UNSET, 1);
 
   /** GCC 15: gcn-devices.def (no fiji, generic targets), -mfake-exceptions, #embed. */
   public static final GcnRelease GCC15 =
       new GcnRelease(
           15,
-          withRdna(
-              List.of(
-                  gfx9("gfx900", 0x2c, FORCE_OFF, FORCE_UNSET),
-                  gfx9("gfx902", 0x2d, FORCE_OFF, FORCE_UNSET),
-                  gfx9("gfx904", 0x2e, FORCE_OFF, FORCE_UNSET),
-                  gfx9("gfx906", 0x2f, FORCE_OFF, ANY_IF_UNSET),
-                  device("gfx908", 0x30, FORCE_OFF, ANY_IF_UNSET),
-                  gfx9("gfx909", 0x31, ANY_IF_UNSET, FORCE_UNSET),
-                  device("gfx90a", 0x3f, ANY_IF_UNSET, ANY_IF_UNSET),
-                  gfx9("gfx90c", 0x32, ANY_IF_UNSET, FORCE_UNSET),
-                  new GcnDevice(GFX9_GENERIC, 0x51, ANY_IF_UNSET, FORCE_UNSET, 1))),
+          concat(concat(gfx9Devices(FORCE_OFF), List.of(GFX9_GENERIC_DEVICE)), RDNA),
           "gfx900",
           Setting.UNSET,
           Setting.UNSET,
@@ -220,20 +230,15 @@ public record GcnRelease(
   public static final GcnRelease GCC16 =
       new GcnRelease(
           16,
-          withRdna(
-              List.of(
-                  gfx9("gfx900", 0x2c, OFF_IF_UNSET, FORCE_UNSET),
-                  gfx9("gfx902", 0x2d, OFF_IF_UNSET, FORCE_UNSET),
-                  gfx9("gfx904", 0x2e, OFF_IF_UNSET, FORCE_UNSET),
-                  gfx9("gfx906", 0x2f, OFF_IF_UNSET, ANY_IF_UNSET),
-                  device("gfx908", 0x30, OFF_IF_UNSET, ANY_IF_UNSET),
-                  gfx9("gfx909", 0x31, ANY_IF_UNSET, FORCE_UNSET),
-                  device("gfx90a", 0x3f, ANY_IF_UNSET, ANY_IF_UNSET),
-                  gfx9("gfx90c", 0x32, ANY_IF_UNSET, FORCE_UNSET),
-                  new GcnDevice("gfx942", 0x4c, ANY_IF_UNSET, ANY_IF_UNSET, 0, GFX9_4_GENERIC),
-                  new GcnDevice("gfx950", 0x4f, ANY_IF_UNSET, ANY_IF_UNSET, 0, GFX9_4_GENERIC),
-                  new GcnDevice(GFX9_GENERIC, 0x51, ANY_IF_UNSET, FORCE_UNSET, 1),
-                  new GcnDevice(GFX9_4_GENERIC, 0x5f, ANY_IF_UNSET, ANY_IF_UNSET, 1))),
+          concat(
+              concat(
+                  gfx9Devices(OFF_IF_UNSET),
+                  List.of(
+                      new GcnDevice("gfx942", 0x4c, ANY_IF_UNSET, ANY_IF_UNSET, 0, GFX9_4_GENERIC),
+                      new GcnDevice("gfx950", 0x4f, ANY_IF_UNSET, ANY_IF_UNSET, 0, GFX9_4_GENERIC),
+                      GFX9_GENERIC_DEVICE,
+                      new GcnDevice(GFX9_4_GENERIC, 0x5f, ANY_IF_UNSET, ANY_IF_UNSET, 1))),
+              RDNA),
           "gfx90a",
           Setting.UNSET,
           Setting.UNSET,
