@@ -374,9 +374,10 @@ class GccVersionsGcnIT {
    */
   private Map<String, String> prepare(DebianRoot r, int major) throws IOException {
     // The JDK the tree records (self-contained); Debian's own JDK links its java.security into
-    // /etc, which the root lacks (the report's JSON writer then fails to load).
-    Path javaHome = DebianRoots.javaHome().toRealPath();
-    r.bindHostFolder(javaHome);
+    // /etc, which the root lacks (the report's JSON writer then fails to load). Bound into this
+    // test's own work folder: a bind at the JDK's own path is shared with every other test JVM
+    // using the root, and the first to finish unmounted it under the others.
+    String java = r.bindReadOnly(DebianRoots.javaHome(), "jdk") + "/bin/java";
     Path work = r.work();
     Path tree = work.resolve("offlink");
     copyTree(Toolchain.offlinkDist(), tree);
@@ -392,7 +393,7 @@ class GccVersionsGcnIT {
     String gcc = "gcc-" + major;
     r.runChecked(
         List.of(gcc, "-O2", "-shared", "-fPIC", "-o", "libspy.so", "spy.c", "-ldl"), Map.of());
-    return Map.of("OFFLINK_JAVA", javaHome.resolve("bin/java").toString());
+    return Map.of("OFFLINK_JAVA", java);
   }
 
   /** Copies the case's sources into a fresh folder and compiles them there; the objects. */
