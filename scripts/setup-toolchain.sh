@@ -33,6 +33,7 @@ if [[ "$version" == 12 ]]; then
     gcc-12-offload-nvptx gcc-12-offload-amdgcn
     libgomp-plugin-nvptx1 libgomp-plugin-amdgcn1
     binutils file
+    mold lld  # LinkersIT: -fuse-ld=mold|lld (gold is in bookworm's binutils)
   )
   if ((packaging)); then packages+=(dpkg-dev debhelper lintian); fi
   missing=()
@@ -103,6 +104,7 @@ wanted=(
   "gcc-$version-offload-nvptx" "gcc-$version-offload-amdgcn"
   libgomp-plugin-nvptx1 libgomp-plugin-amdgcn1
   binutils file make
+  binutils-gold mold lld  # LinkersIT (binutils 2.44+ ships gold apart; sid's 2.47 has none)
 )
 install=()
 for p in "${wanted[@]}"; do

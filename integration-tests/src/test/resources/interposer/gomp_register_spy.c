@@ -20,7 +20,8 @@
  *    gcn image size=N sha256=... e_flags=0x62f                  GCC 12 struct gcn_image_desc
  *    gcn kernels=4 vars=1
  *    gcn kernel main._omp_fn.0 dims=32,4,32 sgpr=62 vgpr=24
- *   end
+ *    gcn env HSA_XNACK=0 GCN_STACK_SIZE=-    the variables the wrapper's constructor may set
+ *   end                                      before registering ("-": unset)
  *
  * An unregister record has the header and host table lines only.
  *
@@ -262,6 +263,9 @@ static void dump_gcn(FILE *f, const struct gcn_image_desc *d, unsigned lib) {
     fprintf(f, " gcn kernel %s dims=%d,%d,%d sgpr=%d vgpr=%d\n", k->name, k->oacc_dims[0],
             k->oacc_dims[1], k->oacc_dims[2], k->sgpr_count, k->vgpr_count);
   }
+  /* GCC 13+ sets GCN_STACK_SIZE (-mstack-size), 16 also HSA_XNACK, before registering. */
+  const char *xnack = getenv("HSA_XNACK"), *stack = getenv("GCN_STACK_SIZE");
+  fprintf(f, " gcn env HSA_XNACK=%s GCN_STACK_SIZE=%s\n", xnack ? xnack : "-", stack ? stack : "-");
 }
 
 static void dump(const char *what, unsigned version, const void *host_table, int type,

@@ -94,16 +94,6 @@ final class DebianRoot implements AutoCloseable {
   }
 
   /**
-   * Makes the host folder {@code hostDir} (absolute) visible at the same path inside the root, by a
-   * bind mount undone on {@link #close}; e.g. the JDK that runs offlink's launchers in the root.
-   */
-  void bindHostFolder(Path hostDir) throws IOException {
-    Path target = root.resolve(hostDir.toString().substring(1));
-    Files.createDirectories(target);
-    mount(List.of("mount", "--bind", hostDir.toString()), target);
-  }
-
-  /**
    * Mounts this JVM made, with how many open roots use each: test classes running in parallel share
    * a root's /proc and /dev, and only the last one to close unmounts them.
    */

@@ -19,13 +19,14 @@ import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.CommandResult;
 
 /**
- * offlink against stock GCC 13, 14, 15 and 16 for nvptx (and nvptx + gfx906 where offlink builds
- * gcn for that version), in the Debian roots of scripts/setup-toolchain.sh --gcc V: each program is
- * linked by stock {@code gcc-<V>} (the oracle) and by {@code gcc-<V> -B <offlink>/libexec/offlink/}
- * (offlink's tree and JDK bind-mounted read-only into the root), both run with host fallback under
- * the registration spy, and must give the same exit status, output, stderr and registrations byte
- * for byte (version word, requires mask, indirect functions, PTX chunk digests, names, dims);
- * offlink's program has no TEXTREL and its link leaves nothing in its TMPDIR.
+ * offlink against stock GCC 13, 14, 15 and 16 for nvptx (and nvptx + gfx906, 16: gfx9-generic, and
+ * 16's configured default targets, nvptx + gfx90a), in the Debian roots of
+ * scripts/setup-toolchain.sh --gcc V: each program is linked by stock {@code gcc-<V>} (the oracle)
+ * and by {@code gcc-<V> -B <offlink>/libexec/offlink/} (offlink's tree and JDK bind-mounted
+ * read-only into the root), both run with host fallback under the registration spy, and must give
+ * the same exit status, output, stderr and registrations byte for byte (version word, requires
+ * mask, indirect functions, PTX chunk digests, names, dims); offlink's program has no TEXTREL and
+ * its link leaves nothing in its TMPDIR.
  *
  * <p>Which versions run: {@code OFFLINK_TEST_GCC_VERSIONS} (scripts/test.sh sets it after building
  * the roots; {@code 12} runs none of these) requires each listed version's root and fails without
@@ -80,8 +81,15 @@ class GccVersionsNvptxIT {
                   "-O2",
                   "-fopenmp",
                   "-foffload=nvptx-none,amdgcn-amdhsa",
-                  "-foffload-options=amdgcn-amdhsa=-march=gfx906",
+                  // Debian's 16 has no gfx906 libraries; gfx9-generic runs on gfx906.
+                  "-foffload-options=amdgcn-amdhsa=-march="
+                      + (major >= 16 ? "gfx9-generic" : "gfx906"),
                   "saxpy.c")));
+    }
+    if (major >= 16) {
+      // gcc's configured default targets (no -foffload=): nvptx-none and amdgcn-amdhsa, the latter
+      // for the default gfx90a; offlink must register both images as stock does.
+      cases.add(new Case("default-targets", gcc, List.of("-O2", "-fopenmp", "saxpy.c")));
     }
     return cases;
   }

@@ -16,6 +16,7 @@ import org.offlink.ltowrapper.lto.HostLto;
 import org.offlink.ltowrapper.lto.LtoPlan;
 import org.offlink.ltowrapper.offload.Collect2Inputs;
 import org.offlink.ltowrapper.offload.ImageBuilders;
+import org.offlink.ltowrapper.offload.LinkerTableOrder;
 import org.offlink.ltowrapper.offload.OffloadImages;
 import org.offlink.ltowrapper.offload.OffloadPolicy;
 import org.offlink.ltowrapper.offload.OffloadRun;
@@ -169,6 +170,12 @@ final class LinkRun implements AutoCloseable {
     }
     if (offload != null) {
       lines.addAll(offload.await());
+    }
+    if (offloadPresent && ctx.offloadPolicy().consistencyCheck()) {
+      LinkerTableOrder.check(
+          options.linkOptions(),
+          host,
+          name -> scans.of(InputFile.parse(name, context.workingDirectory())).tables());
     }
     lines.addAll(hostCopies);
     lines.addAll(host);

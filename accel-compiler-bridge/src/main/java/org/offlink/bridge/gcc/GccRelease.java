@@ -108,15 +108,19 @@ public record GccRelease(
    *
    * @param refusal why offlink does not build gcn images for this major; empty when it does
    * @param version the {@code GOMP_offload_register_ver} word
+   * @param progname the name diagnostics start with: {@code mkoffload} (12), {@code gcn mkoffload}
+   *     (13+)
    */
-  public record Gcn(Optional<String> refusal, int version) {
+  public record Gcn(Optional<String> refusal, int version, String progname) {
     /** Checks the fields. */
     public Gcn {
       Objects.requireNonNull(refusal, "refusal");
+      Objects.requireNonNull(progname, "progname");
     }
   }
 
   private static final String NVPTX_NAME = "nvptx mkoffload";
+  private static final String GCN_NAME = "gcn mkoffload";
   private static final String LIB = "/usr/lib";
   private static final String LIBEXEC = "/usr/libexec";
 
@@ -124,10 +128,6 @@ public record GccRelease(
   private static final Layout MASK_LAYOUT = new Layout(true, false, 4);
   private static final Layout INDIRECT_LAYOUT = new Layout(true, true, 6);
 
-  private static final String GCN16 =
-      "not supported yet for amdgcn-amdhsa (differs from GCC 15: Debian builds gcn libraries"
-          + " only for gfx908, gfx90a and the *-generic families, the default -march is gfx90a,"
-          + " and the generated C gains a mkoffload_setup hook)";
   private static final String UNKNOWN =
       "not supported (offlink implements the offload layouts of GCC 12 to 16)";
 
@@ -145,7 +145,7 @@ public record GccRelease(
               List.of("gfortran", "m", "stdc++"),
               "sm_52",
               NVPTX_NAME),
-          new Gcn(Optional.empty(), 0x30003));
+          new Gcn(Optional.empty(), 0x30003, GCN_NAME));
 
   private static final List<GccRelease> KNOWN =
       List.of(
@@ -156,7 +156,7 @@ public record GccRelease(
               new LinkStep(false, false, false, false),
               new Nvptx(
                   Optional.empty(), 0x10001, List.of(), false, List.of(), "sm_30", "mkoffload"),
-              new Gcn(Optional.empty(), 0x10002)),
+              new Gcn(Optional.empty(), 0x10002, "mkoffload")),
           new GccRelease(
               13,
               LIBEXEC,
@@ -164,7 +164,7 @@ public record GccRelease(
               new LinkStep(true, true, false, false),
               new Nvptx(
                   Optional.empty(), 0x20001, List.of(), false, List.of(), "sm_30", NVPTX_NAME),
-              new Gcn(Optional.empty(), 0x20003)),
+              new Gcn(Optional.empty(), 0x20003, GCN_NAME)),
           new GccRelease(
               14,
               LIBEXEC,
@@ -178,16 +178,17 @@ public record GccRelease(
                   List.of("gfortran", "m"),
                   "sm_30",
                   NVPTX_NAME),
-              new Gcn(Optional.empty(), 0x30003)),
+              new Gcn(Optional.empty(), 0x30003, GCN_NAME)),
           GCC15,
-          // 16's lto-wrapper and nvptx mkoffload behave as 15's; its gcn mkoffload is refused.
+          // 16's lto-wrapper and nvptx mkoffload behave as 15's; its gcn mkoffload's differences
+          // (devices, multilibs, mkoffload_setup) are in GcnRelease.GCC16.
           new GccRelease(
               16,
               GCC15.libexecPrefix(),
               GCC15.layout(),
               GCC15.linkStep(),
               GCC15.nvptx(),
-              new Gcn(Optional.of(GCN16), GCC15.gcn().version())));
+              GCC15.gcn()));
 
   /**
    * The release for {@code major}. A major offlink does not know gets GCC 12's behaviour with both
@@ -205,7 +206,7 @@ public record GccRelease(
         GCC12_LAYOUT,
         new LinkStep(false, false, false, false),
         new Nvptx(Optional.of(UNKNOWN), 0x10001, List.of(), false, List.of(), "sm_30", "mkoffload"),
-        new Gcn(Optional.of(UNKNOWN), 0x10002));
+        new Gcn(Optional.of(UNKNOWN), 0x10002, "mkoffload"));
   }
 
   /** The majors with a record, oldest first. */
@@ -229,13 +230,14 @@ public record GccRelease(
   }
 
   /**
-   * The name {@code target}'s mkoffload starts its diagnostics with ({@code nvptx mkoffload: } from
-   * 13; the gcn side keeps {@code mkoffload} until its own record says otherwise).
+   * The name {@code target}'s mkoffload starts its diagnostics with ({@code nvptx mkoffload: } and
+   * {@code gcn mkoffload: } from 13; {@code mkoffload} for a refused target).
    */
   public String mkoffloadName(OffloadTarget target) {
-    return target == OffloadTarget.NVPTX && nvptx.refusal().isEmpty()
-        ? nvptx.progname()
-        : "mkoffload";
+    if (refusal(target).isPresent()) {
+      return "mkoffload";
+    }
+    return target == OffloadTarget.NVPTX ? nvptx.progname() : gcn.progname();
   }
 
   /** True when some target is built for this major. */

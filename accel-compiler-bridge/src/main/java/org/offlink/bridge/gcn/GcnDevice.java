@@ -5,19 +5,28 @@ import org.offlink.bridge.gcn.GcnTargetSettings.Setting;
 
 /**
  * One {@code -march=} value a gcn mkoffload knows: its {@code EF_AMDGPU_MACH} number, the XNACK and
- * SRAM-ECC defaults mkoffload applies after reading the options (GCC 14+; 12/13 apply none), and
- * GCC 15's generic code-object version (0 for a specific device; delta §6.1, gcn-devices.def).
+ * SRAM-ECC defaults mkoffload applies after reading the options (GCC 14+; 12/13 apply none), GCC
+ * 15's generic code-object version (0 for a specific device; delta §6.1, gcn-devices.def) and the
+ * generic target of the device's family (gcn-devices.def's "GENERIC NAME"; empty for none), which
+ * 15+'s mkoffload names when the device has no libraries of its own.
  */
 public record GcnDevice(
-    String name, int elfMach, FeatureDefault xnack, FeatureDefault sramEcc, int genericVersion) {
+    String name,
+    int elfMach,
+    FeatureDefault xnack,
+    FeatureDefault sramEcc,
+    int genericVersion,
+    String genericFamily) {
   /** What mkoffload does to a feature field once the options are read. */
   public enum FeatureDefault {
     /** Leaves the field as the options set it (GCC 12/13). */
     KEEP,
     /** Clears it whatever the options said (the device lacks the feature). */
     FORCE_UNSET,
-    /** Sets "off" whatever the options said. */
+    /** Sets "off" whatever the options said (GCC 14/15's XNACK {@code HSACO_ATTR_OFF}). */
     FORCE_OFF,
+    /** Sets "off" only where the options left the field unset (GCC 16's XNACK). */
+    OFF_IF_UNSET,
     /** Sets "any" whatever the options said (GCC 14's gfx906 SRAM-ECC). */
     FORCE_ANY,
     /** Sets "any" only where the options left the field unset. */
@@ -29,6 +38,8 @@ public record GcnDevice(
           return Setting.UNSET;
         case FORCE_OFF:
           return Setting.OFF;
+        case OFF_IF_UNSET:
+          return current == Setting.UNSET ? Setting.OFF : current;
         case FORCE_ANY:
           return Setting.ANY;
         case ANY_IF_UNSET:
@@ -44,6 +55,13 @@ public record GcnDevice(
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(xnack, "xnack");
     Objects.requireNonNull(sramEcc, "sramEcc");
+    Objects.requireNonNull(genericFamily, "genericFamily");
+  }
+
+  /** A device of no generic family. */
+  public GcnDevice(
+      String name, int elfMach, FeatureDefault xnack, FeatureDefault sramEcc, int genericVersion) {
+    this(name, elfMach, xnack, sramEcc, genericVersion, "");
   }
 
   /** A GCC 12/13 device: no defaults applied. */

@@ -16,6 +16,7 @@ import org.offlink.bridge.gcc.OffloadOptions;
 import org.offlink.bridge.gcc.OmpRequiresFile;
 import org.offlink.bridge.gcc.UnsupportedGccException;
 import org.offlink.bridge.image.GcnImage;
+import org.offlink.bridge.image.HsaXnack;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.process.ProcessRunner;
@@ -60,7 +61,8 @@ public final class GcnImageBuilder {
     GcnTargetSettings settings = GcnTargetSettings.fromArguments(release, args);
     int stackSize = release.layout().stackSizeConstructor() ? stackSize(args) : 0;
     if (options.abi() == OffloadAbi.ILP32) {
-      return new GcnImage(new byte[0], List.of(), 0, release.layout(), 0, 0, stackSize, "");
+      return new GcnImage(
+          new byte[0], List.of(), 0, release.layout(), 0, 0, stackSize, "", HsaXnack.UNCHECKED);
     }
     MkoffloadDumpNames names = options.names();
     ResolvedTool accel = tools.accelCompiler(OffloadTarget.AMDGCN);
@@ -82,6 +84,7 @@ public final class GcnImageBuilder {
             .as(Command.Role.ACCEL_COMPILER));
     // GCC prints the uint32_t with %d into a uintptr_t initializer: bit 31 sign-extends.
     long mask = requires == null ? 0 : requires.readMask();
+    HsaXnack hsaXnack = hsaXnack(release, settings, mask);
     Path asm1Path = WorkingDirectory.resolve(cwd, asm1);
     GcnAsmProcessor.Result processed =
         GcnAsmProcessor.process(release, readIntermediate(asm1Path, "asm"), asm1Path);
@@ -104,7 +107,26 @@ public final class GcnImageBuilder {
         mask,
         processed.indirectFunctionCount(),
         stackSize,
-        hsaco);
+        hsaco,
+        hsaXnack);
+  }
+
+  /**
+   * 16's {@code HSA_XNACK} check, with its warning when XNACK is off but required (process_asm).
+   */
+  private HsaXnack hsaXnack(GcnRelease release, GcnTargetSettings settings, long mask) {
+    if (!release.layout().setupFunction()) {
+      return HsaXnack.UNCHECKED;
+    }
+    if (settings.xnackConflicts(mask)) {
+      context
+          .err()
+          .println(
+              gcc.release().mkoffloadName(OffloadTarget.AMDGCN)
+                  + ": warning: conflicting settings; XNACK is forced off but Unified Shared"
+                  + " Memory is required");
+    }
+    return settings.hsaXnack(mask);
   }
 
   /** 13+'s {@code -mstack-size=N}: the last one, read like {@code atoi}. */

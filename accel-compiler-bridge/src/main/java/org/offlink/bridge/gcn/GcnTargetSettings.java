@@ -4,12 +4,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import org.offlink.bridge.gcc.UnsupportedGccException;
+import org.offlink.bridge.image.HsaXnack;
 
 /**
  * A gcn mkoffload's ELF flag model (reference §4.1, delta §6.1): device (the release's default
  * unless {@code -march=} names one; the last option wins), XNACK and SRAM-ECC fields, scanned from
  * the mkoffload arguments starting from the release's initial fields, then the device's defaults
- * applied (GCC 14+). Unknown {@code -march=} values are refused here.
+ * applied (GCC 14+). Unknown {@code -march=} values are refused here, and (15+) a device without
+ * libraries whose generic target has them.
  */
 public record GcnTargetSettings(
     GcnRelease release, GcnDevice arch, Setting xnack, Setting sramEcc) {
@@ -69,8 +71,23 @@ public record GcnTargetSettings(
         xnack = Setting.OFF;
       }
     }
+    requireLibraries(release, arch);
     return new GcnTargetSettings(
         release, arch, arch.xnack().apply(xnack), arch.sramEcc().apply(sram));
+  }
+
+  /** 15+'s {@code check_for_missing_lib}, right after the options are read (GCC's text). */
+  private static void requireLibraries(GcnRelease release, GcnDevice arch)
+      throws UnsupportedGccException {
+    java.util.Optional<String> generic = release.missingLibraryAlternative(arch);
+    if (generic.isPresent()) {
+      throw new UnsupportedGccException(
+          "GCC was built without library support for '-march="
+              + arch.name()
+              + "'; consider compiling for the associated generic architecture '-march="
+              + generic.get()
+              + "' instead");
+    }
   }
 
   private static UnsupportedGccException unknownArch(GcnRelease release, String value) {
@@ -121,6 +138,35 @@ public record GcnTargetSettings(
       out.add("-msram-ecc=" + sramEcc.spelling());
     }
     return out;
+  }
+
+  /**
+   * What GCC 16's {@code mkoffload_setup} does with {@code HSA_XNACK} ({@code process_asm}): the
+   * variable is checked when the XNACK field is "on" or "off", or when the program requires unified
+   * shared memory or self maps ({@code omp_requires} 0x20 or 0x400, which need XNACK), and set to 1
+   * when XNACK is on or required, else 0. "off" wins over the requirement (mkoffload warns, see
+   * {@link #xnackConflicts}).
+   */
+  public HsaXnack hsaXnack(long requiresMask) {
+    boolean required = xnackRequired(requiresMask) && xnack != Setting.OFF;
+    if (xnack != Setting.OFF && xnack != Setting.ON && !required) {
+      return HsaXnack.UNCHECKED;
+    }
+    return required || xnack == Setting.ON ? HsaXnack.ON : HsaXnack.OFF;
+  }
+
+  /**
+   * GCC 16 warns {@code conflicting settings; XNACK is forced off but Unified Shared Memory is
+   * required} when the XNACK field is "off" (gfx908's default) and the program requires unified
+   * shared memory or self maps.
+   */
+  public boolean xnackConflicts(long requiresMask) {
+    return xnack == Setting.OFF && xnackRequired(requiresMask);
+  }
+
+  /** {@code OMP_REQUIRES_UNIFIED_SHARED_MEMORY | OMP_REQUIRES_SELF_MAPS}. */
+  private static boolean xnackRequired(long requiresMask) {
+    return (requiresMask & (0x20 | 0x400)) != 0;
   }
 
   /**

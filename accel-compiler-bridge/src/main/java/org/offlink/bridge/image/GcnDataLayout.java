@@ -5,11 +5,19 @@ package org.offlink.bridge.image;
  * GOMP_offload_register_ver}, and how its C file spells it (delta §3.1, §6.6): GCC 12's {@code
  * gcn_image_desc target_data}; GCC 13's {@code gcn_data} with a leading {@code omp_requires_mask};
  * GCC 14's with {@code ind_func_count} inserted before {@code global_variable_count}; GCC 15's, the
- * same bytes with builtin type names and the HSACO included by {@code #embed}.
+ * same bytes with builtin type names and the HSACO included by {@code #embed}; GCC 16's, 15's with
+ * a {@code mkoffload_setup} function that {@code init} calls before registering.
  */
 public enum GcnDataLayout {
   /** GCC 12: version 0x10002, no mask, 32 bytes. */
-  GCC12(0x10002, false, false, false, "#include <stdlib.h>\n#include <stdbool.h>\n\n", "size_t"),
+  GCC12(
+      0x10002,
+      false,
+      false,
+      false,
+      "#include <stdlib.h>\n#include <stdbool.h>\n\n",
+      "size_t",
+      false),
   /** GCC 13: version 0x20003, mask first, 40 bytes. */
   GCC13(
       0x20003,
@@ -17,7 +25,8 @@ public enum GcnDataLayout {
       false,
       false,
       "#include <stdlib.h>\n#include <stdint.h>\n#include <stdbool.h>\n\n",
-      "size_t"),
+      "size_t",
+      false),
   /** GCC 14: version 0x30003, mask first, {@code ind_func_count} at offset 32, 40 bytes. */
   GCC14(
       0x30003,
@@ -25,11 +34,17 @@ public enum GcnDataLayout {
       true,
       false,
       "#include <stdlib.h>\n#include <stdint.h>\n#include <stdbool.h>\n\n",
-      "size_t"),
+      "size_t",
+      false),
   /**
    * GCC 15: GCC 14's bytes; {@code #embed}, {@code __SIZE_TYPE__}, includes only for a stack size.
    */
-  GCC15(0x30003, true, true, true, "", "__SIZE_TYPE__");
+  GCC15(0x30003, true, true, true, "", "__SIZE_TYPE__", false),
+  /**
+   * GCC 16: GCC 15's bytes; every C file has {@code mkoffload_setup} (setting {@code
+   * GCN_STACK_SIZE} and {@code HSA_XNACK} where needed) and includes only what that uses.
+   */
+  GCC16(0x30003, true, true, true, "", "__SIZE_TYPE__", true);
 
   private final int registerVersion;
   private final boolean requiresMask;
@@ -37,6 +52,7 @@ public enum GcnDataLayout {
   private final boolean embedsHsaco;
   private final String includes;
   private final String sizeType;
+  private final boolean setupFunction;
 
   /**
    * Whether {@code -mstack-size=N} is read and gives a {@code configure_stack_size} constructor.
@@ -51,13 +67,23 @@ public enum GcnDataLayout {
       boolean indirectFunctions,
       boolean embedsHsaco,
       String includes,
-      String sizeType) {
+      String sizeType,
+      boolean setupFunction) {
     this.registerVersion = registerVersion;
     this.requiresMask = requiresMask;
     this.indirectFunctions = indirectFunctions;
     this.embedsHsaco = embedsHsaco;
     this.includes = includes;
     this.sizeType = sizeType;
+    this.setupFunction = setupFunction;
+  }
+
+  /**
+   * Whether the C file has {@code mkoffload_setup}, called by {@code init} before registering (16);
+   * before 16 a stack size has its own {@code configure_stack_size} constructor.
+   */
+  public boolean setupFunction() {
+    return setupFunction;
   }
 
   /** {@code GOMP_VERSION_PACK (GOMP_VERSION, GOMP_VERSION_GCN)} of the release. */

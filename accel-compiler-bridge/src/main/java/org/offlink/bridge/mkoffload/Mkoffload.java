@@ -262,13 +262,13 @@ public final class Mkoffload {
     GcnImage image =
         new GcnImageBuilder(new AccelTools(runner, context, gcc)).build(options, temps);
     boolean empty = options.abi() == OffloadAbi.ILP32;
-    // GCC 13+'s -mstack-size constructor (getenv/setenv) is not hand-assembled: such a wrapper
-    // is compiled from GCC's C form.
+    // GCC 13+'s -mstack-size constructor and 16's HSA_XNACK check (getenv/setenv) are not
+    // hand-assembled: such a wrapper is compiled from GCC's C form.
     return new WrapperSource(
         image,
         () -> WrapperObjects.gcnElf(image),
         () -> empty ? "" : WrapperObjects.gcnC(image),
-        empty || image.stackSize() != 0);
+        empty || image.setsEnvironment());
   }
 
   private String writeCFile(TempFiles temps, OffloadOptions options, WrapperSource source)

@@ -3,14 +3,15 @@ package org.offlink.bridge.wrapper;
 import org.offlink.bridge.image.GcnDataLayout;
 import org.offlink.bridge.image.GcnImage;
 import org.offlink.bridge.image.GcnKernel;
+import org.offlink.bridge.image.HsaXnack;
 
 /**
  * The C file the gcn mkoffload of the image's release writes ({@code process_asm} and {@code
  * process_obj} in {@code config/gcn/mkoffload.cc}; delta §6.4, §6.6, Appendix A.4-A.6), character
  * for character: includes, {@code gcn_num_vars}, (14+) {@code gcn_num_ind_funcs}, {@code
- * gcn_kernels}, (13+, with {@code -mstack-size}) the {@code configure_stack_size} constructor,
- * {@code gcn_code} as 17 {@code %3u,} bytes per line or (15) an {@code #embed}, {@code gcn_image},
- * the registration data and the registration code.
+ * gcn_kernels}, (13-15, with {@code -mstack-size}) the {@code configure_stack_size} constructor or
+ * (16) {@code mkoffload_setup}, {@code gcn_code} as 17 {@code %3u,} bytes per line or (15+) an
+ * {@code #embed}, {@code gcn_image}, the registration data and the registration code.
  */
 final class GcnWrapperSource {
   private static final int BYTES_PER_LINE = 17;
@@ -22,7 +23,9 @@ final class GcnWrapperSource {
     byte[] hsaco = image.hsaco();
     StringBuilder out = new StringBuilder(hsaco.length * 4 + 4096);
     out.append(layout.includes());
-    if (layout.embedsHsaco() && image.stackSize() != 0) {
+    if (layout.setupFunction()) {
+      appendSetupIncludes(out, image);
+    } else if (layout.embedsHsaco() && image.stackSize() != 0) {
       out.append("#include <stdlib.h>\n#include <stdbool.h>\n\n");
     }
     out.append("static const int gcn_num_vars = ").append(image.globalVariableCount());
@@ -46,7 +49,9 @@ final class GcnWrapperSource {
       sep = ",\n";
     }
     out.append("\n};\n\n");
-    if (image.stackSize() != 0) {
+    if (layout.setupFunction()) {
+      appendSetup(out, image);
+    } else if (image.stackSize() != 0) {
       out.append(
           "static __attribute__((constructor))\n"
               + "void configure_stack_size (void)\n"
@@ -85,8 +90,60 @@ final class GcnWrapperSource {
     }
     out.append("  gcn_num_vars\n};\n\n");
     WrapperSourceText.appendRegistration(
-        out, layout.registerVersion(), GcnWrapperElf.DEVICE, "GCN", true, layout.dataName());
+        out,
+        layout.registerVersion(),
+        GcnWrapperElf.DEVICE,
+        "GCN",
+        true,
+        layout.dataName(),
+        layout.setupFunction());
     return out.toString();
+  }
+
+  /** 16: the headers {@code mkoffload_setup}'s actions use. */
+  private static void appendSetupIncludes(StringBuilder out, GcnImage image) {
+    boolean checksXnack = image.hsaXnack() != HsaXnack.UNCHECKED;
+    if (image.stackSize() != 0) {
+      out.append("#include <stdbool.h>\n");
+    }
+    if (checksXnack) {
+      out.append("#include <stdio.h>\n");
+    }
+    if (image.stackSize() != 0 || checksXnack) {
+      out.append("#include <stdlib.h>\n\n");
+    }
+  }
+
+  /**
+   * 16's {@code mkoffload_setup}: the stack size passed on in {@code GCN_STACK_SIZE}, then {@code
+   * HSA_XNACK} set where the user left it unset or empty, with a warning where it holds anything
+   * but the image's mode.
+   */
+  private static void appendSetup(StringBuilder out, GcnImage image) {
+    out.append("static void\nmkoffload_setup (void)\n{");
+    if (image.stackSize() != 0) {
+      out.append(
+          "\n"
+              + "  /* Pass through the -mstack-size compile-time option.  */\n"
+              + "  const char *val = getenv (\"GCN_STACK_SIZE\");\n"
+              + "  if (!val || val[0] == '\\0')\n"
+              + "    setenv (\"GCN_STACK_SIZE\", \"");
+      out.append(image.stackSize()).append("\", true);\n");
+    }
+    if (image.hsaXnack() != HsaXnack.UNCHECKED) {
+      int value = image.hsaXnack().value();
+      out.append(
+          "\n"
+              + "  const char *xn_var = getenv (\"HSA_XNACK\");\n"
+              + "  if (!xn_var || xn_var[0] == '\\0')\n"
+              + "    setenv (\"HSA_XNACK\", \"");
+      out.append(value).append("\", true);\n  else if (xn_var[0] != '").append(value);
+      out.append(
+          "' || xn_var[1] != '\\0')\n"
+              + "    fprintf (stderr, \"warning: HSA_XNACK=%s is incompatible; the GPU kernel"
+              + " may revert to host fallback\\n\", xn_var);\n");
+    }
+    out.append("}\n\n");
   }
 
   /** {@code gcn_code}: 17 {@code %3u,} bytes per line, or (15) an {@code #embed} of the HSACO. */

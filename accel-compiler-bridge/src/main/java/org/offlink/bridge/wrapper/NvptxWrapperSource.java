@@ -70,7 +70,13 @@ final class NvptxWrapperSource {
       appendGcc12Data(out);
     }
     WrapperSourceText.appendRegistration(
-        out, layout.version(), NvptxWrapperElf.DEVICE, "NVIDIA_PTX", false, layout.dataName());
+        out,
+        layout.version(),
+        NvptxWrapperElf.DEVICE,
+        "NVIDIA_PTX",
+        false,
+        layout.dataName(),
+        false);
     return out.toString();
   }
 

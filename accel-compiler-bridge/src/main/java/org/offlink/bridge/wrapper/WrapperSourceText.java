@@ -11,12 +11,13 @@ final class WrapperSourceText {
    */
   static void appendRegistration(
       StringBuilder out, int version, int device, String deviceComment, boolean blankAfterEndif) {
-    appendRegistration(out, version, device, deviceComment, blankAfterEndif, "target_data");
+    appendRegistration(out, version, device, deviceComment, blankAfterEndif, "target_data", false);
   }
 
   /**
    * {@link #appendRegistration(StringBuilder, int, int, String, boolean)} passing {@code &dataName}
-   * ({@code target_data} in GCC 12, {@code nvptx_data}/{@code gcn_data} from 13).
+   * ({@code target_data} in GCC 12, {@code nvptx_data}/{@code gcn_data} from 13); with {@code
+   * callsSetup} (GCC 16's gcn) {@code init} first calls {@code mkoffload_setup ()}.
    */
   static void appendRegistration(
       StringBuilder out,
@@ -24,7 +25,8 @@ final class WrapperSourceText {
       int device,
       String deviceComment,
       boolean blankAfterEndif,
-      String dataName) {
+      String dataName,
+      boolean callsSetup) {
     out.append("#ifdef __cplusplus\nextern \"C\" {\n#endif\n");
     out.append(
         "extern void GOMP_offload_register_ver (unsigned, const void *, int, const void *);\n");
@@ -37,14 +39,21 @@ final class WrapperSourceText {
     out.append("extern const void *const __OFFLOAD_TABLE__[];\n\n");
     String call = String.format("%#x", version) + ", __OFFLOAD_TABLE__, " + device;
     call += "/*" + deviceComment + "*/, &" + dataName;
-    appendFunction(out, "constructor", "init", "GOMP_offload_register_ver", call);
-    appendFunction(out, "destructor", "fini", "GOMP_offload_unregister_ver", call);
+    String setup = callsSetup ? "  mkoffload_setup ();\n" : "";
+    appendFunction(out, "constructor", "init", setup, "GOMP_offload_register_ver", call);
+    appendFunction(out, "destructor", "fini", "", "GOMP_offload_unregister_ver", call);
   }
 
   private static void appendFunction(
-      StringBuilder out, String attribute, String name, String callee, String arguments) {
+      StringBuilder out,
+      String attribute,
+      String name,
+      String firstLines,
+      String callee,
+      String arguments) {
     out.append("static __attribute__((").append(attribute).append(")) void ").append(name);
-    out.append(" (void)\n{\n  ").append(callee).append(" (").append(arguments).append(");\n};\n");
+    out.append(" (void)\n{\n").append(firstLines);
+    out.append("  ").append(callee).append(" (").append(arguments).append(");\n};\n");
   }
 
   /** {@code name} as the body of a C string literal ({@code "} and {@code \} escaped). */

@@ -12,6 +12,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.offlink.bridge.gcc.GccRelease;
 import org.offlink.bridge.gcc.UnsupportedGccException;
 import org.offlink.bridge.image.GcnDataLayout;
+import org.offlink.bridge.image.HsaXnack;
 import org.offlink.bridge.tool.OffloadTarget;
 
 /**
@@ -45,6 +46,14 @@ class GcnReleaseTest {
         "15 | -march=gfx90a | 2 | 0x53f",
         "15 | -march=gfx1100 | 2 | 0x41",
         "15 | -march=gfx9-generic | 4 | 0x1000151",
+        "16 | '' | 2 | 0x53f",
+        "16 | -march=gfx908 | 2 | 0x630",
+        "16 | -march=gfx908 -mxnack=on | 2 | 0x730",
+        "16 | -march=gfx90a -mxnack=off | 2 | 0x63f",
+        "16 | -march=gfx9-generic | 4 | 0x1000151",
+        "16 | -march=gfx9-4-generic | 4 | 0x100055f",
+        "16 | -march=gfx10-3-generic | 4 | 0x1000053",
+        "16 | -march=gfx11-generic -mxnack=on | 4 | 0x1000054",
       })
   void debugObjectHeaderMatchesStock(int major, String options, int abi, String flags)
       throws Exception {
@@ -66,6 +75,11 @@ class GcnReleaseTest {
         "15 | -march=gfx9-generic | -mxnack=any",
         "14 | -march=gfx906 -msram-ecc=on | -mxnack=off -msram-ecc=any",
         "15 | -march=gfx906 -msram-ecc=on | -mxnack=off -msram-ecc=on",
+        "16 | '' | -mxnack=any -msram-ecc=any",
+        "16 | -march=gfx908 | -mxnack=off -msram-ecc=any",
+        "16 | -march=gfx908 -mxnack=on | -mxnack=on -msram-ecc=any",
+        "16 | -march=gfx9-4-generic | -mxnack=any -msram-ecc=any",
+        "16 | -march=gfx11-generic | ''",
       })
   void linkFeatureOptionsMatchStock(int major, String options, String expected) throws Exception {
     List<String> want = expected.isEmpty() ? List.of() : Arrays.asList(expected.split(" "));
@@ -94,6 +108,92 @@ class GcnReleaseTest {
     assertTrue(old.getMessage().contains("GCC 13 supports fiji, gfx900"), old.getMessage());
   }
 
+  /**
+   * Debian's GCC 16 has gcn libraries for gfx90a (default), gfx908 and the generic targets only;
+   * its mkoffload refuses any other device, naming the generic target of its family.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    "gfx900, gfx9-generic",
+    "gfx906, gfx9-generic",
+    "gfx90c, gfx9-generic",
+    "gfx942, gfx9-4-generic",
+    "gfx950, gfx9-4-generic",
+    "gfx1030, gfx10-3-generic",
+    "gfx1036, gfx10-3-generic",
+    "gfx1100, gfx11-generic",
+    "gfx1153, gfx11-generic",
+  })
+  void gcc16RefusesDevicesWithoutLibrariesNamingTheirGenericTarget(String arch, String generic) {
+    UnsupportedGccException e =
+        assertThrows(UnsupportedGccException.class, () -> settings(16, "-march=" + arch));
+    assertEquals(
+        "GCC was built without library support for '-march="
+            + arch
+            + "'; consider compiling for the associated generic architecture '-march="
+            + generic
+            + "' instead",
+        e.getMessage());
+  }
+
+  @Test
+  void gcc16LinksTheDefaultGfx908AndTheGenericTargetsAndListsItsMultilibs() throws Exception {
+    for (String arch :
+        List.of("gfx90a", "gfx908", "gfx9-generic", "gfx9-4-generic", "gfx10-3-generic")) {
+      assertEquals(arch, settings(16, "-march=" + arch).arch().name());
+    }
+    assertEquals("gfx90a", settings(16, "").arch().name());
+    UnsupportedGccException e =
+        assertThrows(UnsupportedGccException.class, () -> settings(16, "-march=gfx1200"));
+    assertEquals(
+        "unrecognized argument in option '-march=gfx1200'; valid arguments to '-march=' are:"
+            + " gfx908, gfx9-generic, gfx9-4-generic, gfx10-3-generic, gfx11-generic",
+        e.getMessage());
+    // 15's check never fires on Debian: it has no generic multilibs.
+    assertEquals("gfx1101", settings(15, "-march=gfx1101").arch().name());
+  }
+
+  /**
+   * GCC 16's HSA_XNACK check (process_asm): set where XNACK is on or off, or unified shared memory
+   * (0x20) or self maps (0x400) are required; "off" wins over the requirement, with a warning.
+   */
+  @ParameterizedTest(name = "[{0}] mask {1}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "'' | 0x200 | UNCHECKED | false",
+        "'' | 0x220 | ON | false",
+        "'' | 0x600 | ON | false",
+        "-march=gfx908 | 0x200 | OFF | false",
+        "-march=gfx908 | 0x220 | OFF | true",
+        "-march=gfx908 -mxnack=on | 0 | ON | false",
+        "-march=gfx908 -mxnack=any | 0 | UNCHECKED | false",
+        "-mxnack=off | 0 | OFF | false",
+        "-march=gfx9-generic | 0 | UNCHECKED | false",
+        "-march=gfx11-generic | 0x220 | ON | false",
+        "-march=gfx11-generic -mxnack=on | 0 | UNCHECKED | false",
+      })
+  void gcc16HsaXnackFollowsTheXnackFieldAndTheRequiresMask(
+      String options, String mask, HsaXnack expected, boolean conflict) throws Exception {
+    GcnTargetSettings s = settings(16, options);
+    assertEquals(expected, s.hsaXnack(Long.decode(mask)));
+    assertEquals(conflict, s.xnackConflicts(Long.decode(mask)));
+  }
+
+  @Test
+  void gcc16DeviceTableIsGcnDevicesDefsTwentyNineEntries() {
+    assertEquals(29, GcnRelease.GCC16.devices().size());
+    assertEquals(
+        List.of("gfx9-generic", "gfx9-4-generic", "gfx10-3-generic", "gfx11-generic"),
+        GcnRelease.GCC16.devices().stream()
+            .filter(GcnDevice::generic)
+            .map(GcnDevice::name)
+            .toList());
+    assertEquals(0x4c, GcnRelease.GCC16.device("gfx942").orElseThrow().elfMach());
+    assertEquals(0x4f, GcnRelease.GCC16.device("gfx950").orElseThrow().elfMach());
+    assertEquals("gfx90a", GcnRelease.GCC16.defaultDevice());
+  }
+
   @Test
   void gcc15DeviceTableHasGcnDevicesDefsTwentySixEntries() {
     assertEquals(26, GcnRelease.GCC15.devices().size());
@@ -115,7 +215,7 @@ class GcnReleaseTest {
 
   /** The gcn data layouts agree with the shared per-major record (registration word, fields). */
   @ParameterizedTest
-  @org.junit.jupiter.params.provider.ValueSource(ints = {12, 13, 14, 15})
+  @org.junit.jupiter.params.provider.ValueSource(ints = {12, 13, 14, 15, 16})
   void layoutAgreesWithGccRelease(int major) {
     GccRelease shared = GccRelease.of(major);
     GcnDataLayout layout = GcnRelease.forMajor(major).orElseThrow().layout();

@@ -3,8 +3,10 @@ package org.offlink.bridge.wrapper;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.offlink.bridge.image.GcnDataLayout;
 import org.offlink.bridge.image.GcnImage;
 import org.offlink.bridge.image.GcnKernel;
+import org.offlink.bridge.image.HsaXnack;
 import org.offlink.bridge.image.NvptxFunction;
 import org.offlink.bridge.image.NvptxImage;
 
@@ -123,7 +126,8 @@ class WrapperObjectsTest {
 
   /** {@link #GCN} as GCC 13, 14 and 15 register it: requires mask 640, one indirect function. */
   private static GcnImage gcn(GcnDataLayout layout) {
-    return new GcnImage(GCN.hsaco(), GCN.kernels(), 3, layout, 640, 1, 0, "x.hsaco");
+    return new GcnImage(
+        GCN.hsaco(), GCN.kernels(), 3, layout, 640, 1, 0, "x.hsaco", HsaXnack.UNCHECKED);
   }
 
   /** What harness.c prints for {@link #gcn} of {@code layout}. */
@@ -169,6 +173,44 @@ class WrapperObjectsTest {
         c);
     assertTrue(c.startsWith("static const int gcn_num_vars = 3;\n\n"), c);
     assertTrue(c.contains("  __UINTPTR_TYPE__ omp_requires_mask;\n"), c);
+  }
+
+  /**
+   * GCC 16's C file, character for character as stock 16.2.0-4 wrote it for saxpy (resources
+   * gcc16-*.c, kept with -save-temps): the default gfx90a (empty mkoffload_setup) and gfx908 with
+   * -mstack-size=4096 (stack size, then HSA_XNACK=0: gfx908's XNACK is off).
+   */
+  @Test
+  void gcc16CFormIsStocksWithMkoffloadSetup() throws Exception {
+    String hsaco = "./prog.xamdgcn-amdhsa.mkoffload.hsaco";
+    List<GcnKernel> kernels =
+        List.of(
+            new GcnKernel("_init_array", 0, 0, 0, 0, 0),
+            new GcnKernel("_fini_array", 0, 0, 0, 0, 0),
+            new GcnKernel("main._omp_fn.0", 0, 0, 0, 62, 48));
+    GcnImage gfx90a =
+        new GcnImage(
+            new byte[8], kernels, 0, GcnDataLayout.GCC16, 512, 0, 0, hsaco, HsaXnack.UNCHECKED);
+    assertEquals(resource("gcc16-gfx90a.c"), WrapperObjects.gcnC(gfx90a));
+    List<GcnKernel> gfx908Kernels = new java.util.ArrayList<>(kernels.subList(0, 2));
+    gfx908Kernels.add(new GcnKernel("main._omp_fn.0", 0, 0, 0, 62, 24));
+    GcnImage gfx908 =
+        new GcnImage(
+            new byte[8], gfx908Kernels, 0, GcnDataLayout.GCC16, 512, 0, 4096, hsaco, HsaXnack.OFF);
+    assertEquals(resource("gcc16-gfx908-stack-size.c"), WrapperObjects.gcnC(gfx908));
+    assertTrue(gfx908.setsEnvironment());
+    assertFalse(gfx90a.setsEnvironment());
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            new GcnImage(
+                new byte[8], kernels, 0, GcnDataLayout.GCC15, 512, 0, 0, hsaco, HsaXnack.ON));
+  }
+
+  private static String resource(String name) throws IOException {
+    try (InputStream in = WrapperObjectsTest.class.getResourceAsStream(name)) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
   }
 
   @Test
