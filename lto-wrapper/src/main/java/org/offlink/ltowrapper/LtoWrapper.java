@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.offlink.bridge.OfflinkFlags;
 import org.offlink.bridge.ToolContext;
+import org.offlink.bridge.gcc.GccRelease;
 import org.offlink.bridge.process.ResponseFileExpander;
 import org.offlink.bridge.process.ResponseFileExpander.ResponseFileException;
 import org.offlink.bridge.process.ResponseFiles;
@@ -77,7 +78,11 @@ public final class LtoWrapper {
 
   /** What {@code --version} prints. */
   static final String VERSION =
-      "offlink lto-wrapper " + OfflinkVersion.number() + " (GCC 12 compatible)";
+      "offlink lto-wrapper "
+          + OfflinkVersion.number()
+          + " ("
+          + GccRelease.compatibility(Optional.empty())
+          + " compatible)";
 
   /** What {@code --help} prints: usage and offlink's knobs, which never clash with GCC options. */
   static final String HELP =

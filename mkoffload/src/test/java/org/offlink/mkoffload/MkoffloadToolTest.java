@@ -92,4 +92,13 @@ class MkoffloadToolTest {
     assertTrue(err().startsWith(MkoffloadTool.VERSION + "\nUsage: mkoffload"), err());
     assertEquals("", out.toString(StandardCharsets.UTF_8));
   }
+
+  @Test
+  void versionOfAnInstalledMkoffloadNamesItsTargetAndItsGccVersions() {
+    assertEquals(
+        0,
+        new MkoffloadTool(context(Map.of()), "/x/accel/nvptx-none/mkoffload")
+            .run(List.of("--version")));
+    assertEquals("offlink mkoffload 0.1.0 (GCC 12 to 16 compatible) for nvptx-none\n", err());
+  }
 }

@@ -14,9 +14,9 @@ import picocli.CommandLine.Command;
 /**
  * Entry point of {@code bin/offlink}, the user-facing tool: {@code doctor} (is the toolchain able
  * to link for every configured offload target?) and {@code inspect} (what offload content does a
- * file hold?), plus the commands of {@link OfflinkSubcommands} found on the class path. Errors are
- * one line, {@code offlink: error: <message>}, exit status 1; stack traces only with {@code
- * OFFLINK_DEBUG=1}.
+ * file hold?), {@code gcc-support} (which GCC versions and targets does offlink implement?), plus
+ * the commands of {@link OfflinkSubcommands} found on the class path. Errors are one line, {@code
+ * offlink: error: <message>}, exit status 1; stack traces only with {@code OFFLINK_DEBUG=1}.
  */
 @Command(
     name = "offlink",
@@ -52,6 +52,7 @@ public final class OfflinkMain implements Runnable {
     CommandLine cli = new CommandLine(new OfflinkMain());
     cli.addSubcommand(new DoctorCommand(context, jvm));
     cli.addSubcommand(new InspectCommand());
+    cli.addSubcommand(new GccSupportCommand());
     for (OfflinkSubcommands more : ServiceLoader.load(OfflinkSubcommands.class)) {
       more.commands(context).forEach(cli::addSubcommand);
     }
