@@ -1,0 +1,143 @@
+package org.offlink.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.testcontainers.containers.Container.ExecResult;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.utility.DockerImageName;
+import org.testcontainers.utility.MountableFile;
+
+/**
+ * A container of {@code debian:<suite>} (scripts/setup-container-engine.sh imports bookworm, trixie
+ * and sid) holding the Debian package at {@code /tmp/offlink.deb}, {@code examples/saxpy.c} at
+ * {@code /tmp/saxpy.c} and the registration spy's source at {@code /tmp/spy.c}, with apt's package
+ * lists fetched. apt's downloads are kept across runs in {@code /var/cache/offlink/apt/<suite>} (a
+ * download cache: every package is still installed here).
+ */
+final class DebianContainer implements AutoCloseable {
+  private static final Path APT_CACHE = Path.of("/var/cache/offlink/apt");
+
+  private final GenericContainer<?> container;
+
+  private DebianContainer(GenericContainer<?> container) {
+    this.container = container;
+  }
+
+  /** Starts a container of {@code debian:<suite>} with {@code deb} in it. */
+  static DebianContainer start(String suite, Path deb) throws Exception {
+    Path repo = Path.of(System.getProperty("offlink.repo"));
+    GenericContainer<?> c =
+        new GenericContainer<>(DockerImageName.parse("debian:" + suite))
+            .withCommand("sleep", "infinity")
+            .withCopyFileToContainer(MountableFile.forHostPath(deb), "/tmp/offlink.deb")
+            .withCopyFileToContainer(
+                MountableFile.forHostPath(repo.resolve("examples/saxpy.c")), "/tmp/saxpy.c")
+            .withCopyFileToContainer(
+                MountableFile.forClasspathResource("interposer/gomp_register_spy.c"), "/tmp/spy.c");
+    Path archives = APT_CACHE.resolve(suite);
+    try {
+      Files.createDirectories(archives.resolve("partial"));
+      c.withFileSystemBind(archives.toString(), "/var/cache/apt/archives");
+    } catch (IOException e) {
+      // No cache folder (not root): apt downloads every time.
+    }
+    DebianContainer d = new DebianContainer(c);
+    c.start();
+    d.sh("apt-get update -qq");
+    return d;
+  }
+
+  /** Runs {@code script} with {@code sh -e}; asserts exit status 0 and returns stdout. */
+  String sh(String script) throws Exception {
+    ExecResult r = container.execInContainer("sh", "-c", "set -e; " + script);
+    assertEquals(0, r.getExitCode(), script + "\n" + r.getStdout() + r.getStderr());
+    return r.getStdout();
+  }
+
+  /** {@code apt-get VERB -y PACKAGES} without recommends; returns its output, stderr included. */
+  String apt(String verb, String packages) throws Exception {
+    return sh(
+        "DEBIAN_FRONTEND=noninteractive apt-get "
+            + verb
+            + " -y -qq --no-install-recommends "
+            + packages
+            + " 2>&1");
+  }
+
+  /** The files offlink has diverted, sorted. */
+  TreeSet<String> diversions() throws Exception {
+    return new TreeSet<>(
+        sh("dpkg-divert --list | sed -n 's/^diversion of \\(.*\\) to .* by offlink$/\\1/p'")
+            .lines()
+            .toList());
+  }
+
+  @Override
+  public void close() {
+    container.close();
+  }
+
+  /**
+   * The .deb, built by the documented {@code dpkg-buildpackage -b -us -uc} from a copy of the
+   * checkout's files (tracked and untracked, not ignored) in {@code dir}.
+   */
+  static Path buildDeb(Path dir) throws Exception {
+    Path repo = Path.of(System.getProperty("offlink.repo"));
+    Path src = dir.resolve("offlink");
+    String files =
+        run(dir, repo, List.of("git", "ls-files", "--cached", "--others", "--exclude-standard"));
+    for (String f : files.lines().toList()) {
+      Path from = repo.resolve(f);
+      if (!Files.exists(from, LinkOption.NOFOLLOW_LINKS)) {
+        continue; // deleted in the work tree, not yet in the index
+      }
+      Path to = src.resolve(f);
+      Files.createDirectories(to.getParent());
+      Files.copy(from, to, StandardCopyOption.COPY_ATTRIBUTES, LinkOption.NOFOLLOW_LINKS);
+    }
+    run(dir, src, List.of("dpkg-buildpackage", "-b", "-us", "-uc"));
+    try (Stream<Path> out = Files.list(dir)) {
+      List<Path> debs =
+          out.filter(p -> p.getFileName().toString().matches("offlink_.*_all\\.deb")).toList();
+      assertEquals(1, debs.size(), "one offlink_<version>_all.deb: " + debs);
+      return debs.get(0);
+    }
+  }
+
+  /** Whether {@code tool} is an executable on PATH. */
+  static boolean onPath(String tool) {
+    for (String d : System.getenv().getOrDefault("PATH", "/usr/bin").split(":")) {
+      if (Files.isExecutable(Path.of(d, tool))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static String run(Path logs, Path cwd, List<String> argv)
+      throws IOException, InterruptedException {
+    Path log = Files.createTempFile(logs, "run", ".log");
+    Process p =
+        new ProcessBuilder(new ArrayList<>(argv))
+            .directory(cwd.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .start();
+    assertTrue(p.waitFor(20, TimeUnit.MINUTES), "timed out: " + argv);
+    String out = Files.readString(log, StandardCharsets.UTF_8);
+    assertEquals(0, p.exitValue(), argv + "\n" + out);
+    return out;
+  }
+}
