@@ -60,7 +60,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/offlink-fresh.XXXXXX")
 containers=()
 cleanup() {
   if ((!keep)); then
-    for c in "${containers[@]}"; do podman rm -f "$c" >/dev/null 2>&1 || true; done
+    for c in "${containers[@]}"; do podman rm -f -t 0 "$c" >/dev/null 2>&1 || true; done
   fi
   rm -rf "$work"
 }
@@ -105,7 +105,7 @@ for suite in "${suites[@]}"; do
     name=offlink-fresh-$suite-$n
     opts=(--name "$name" --env OFFLINK_FRESH_CHECK=1 -v "$apt_cache:/var/cache/apt/archives")
     if [[ $cmd != "${commands[0]}" ]]; then opts+=(--privileged); fi
-    podman rm -f "$name" >/dev/null 2>&1 || true
+    podman rm -f -t 0 "$name" >/dev/null 2>&1 || true
     podman create "${opts[@]}" "$image" sleep infinity >/dev/null
     containers+=("$name")
     podman cp "$work/offlink/." "$name:/root/offlink"
@@ -116,7 +116,7 @@ for suite in "${suites[@]}"; do
     start=$SECONDS
     if podman exec "$name" bash -c "$cmd" > "$logfile" 2>&1; then result=PASS; else result="FAIL (exit $?)"; status=1; fi
     line+=" $cmd $result ($(human $((SECONDS - start)))),"
-    ((keep)) || podman rm -f "$name" >/dev/null
+    ((keep)) || podman rm -f -t 0 "$name" >/dev/null
   done
   echo "${line%,}"
 done
