@@ -14,9 +14,8 @@
 #   --keep                                  keep the containers (named offlink-fresh-<suite>-<n>)
 #
 # The machine's extra CA certificates (/usr/local/share/ca-certificates, a TLS-inspecting proxy's)
-# go into the images, as they would be on a machine behind that proxy; apt's downloaded packages
-# are kept per distribution in $OFFLINK_CACHE/apt/<suite> (a download cache only: every
-# package is still installed in each new container). The Maven repository starts empty.
+# go into the images, as they would be on a machine behind that proxy. Nothing else is cached:
+# apt downloads every package and Maven's repository starts empty.
 # The test command needs what a test machine has: chroot and mounts for the GCC roots and a nested
 # container engine, so its container is privileged; the demo's is not.
 #
@@ -25,7 +24,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
-cache=${OFFLINK_CACHE:-/var/cache/offlink}
 out=$repo/target/fresh-check
 suites=()
 demo_only=0
@@ -97,13 +95,11 @@ status=0
 n=0
 for suite in "${suites[@]}"; do
   image=$(fresh_image "$suite")
-  apt_cache=$cache/apt/$suite
-  mkdir -p "$apt_cache/partial"
   line="$suite:"
   for cmd in "${commands[@]}"; do
     n=$((n + 1))
     name=offlink-fresh-$suite-$n
-    opts=(--name "$name" --env OFFLINK_FRESH_CHECK=1 -v "$apt_cache:/var/cache/apt/archives")
+    opts=(--name "$name" --env OFFLINK_FRESH_CHECK=1)
     if [[ $cmd != "${commands[0]}" ]]; then opts+=(--privileged); fi
     podman rm -f -t 0 "$name" >/dev/null 2>&1 || true
     podman create "${opts[@]}" "$image" sleep infinity >/dev/null
