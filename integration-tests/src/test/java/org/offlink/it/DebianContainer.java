@@ -24,15 +24,20 @@ import org.testcontainers.utility.MountableFile;
  * and sid) holding the Debian package at {@code /tmp/offlink.deb}, {@code examples/saxpy.c} at
  * {@code /tmp/saxpy.c} and the registration spy's source at {@code /tmp/spy.c}, with apt's package
  * lists fetched. apt's downloads are kept across runs in {@code /var/cache/offlink/apt/<suite>} (a
- * download cache: every package is still installed here).
+ * download cache: every package is still installed here). That folder is not apt's own archive
+ * folder, whose lock would make concurrent containers of one suite fail: before apt runs, the
+ * container's archive folder gets links to the cached packages, and what apt downloaded is copied
+ * back under a temporary name and renamed.
  */
 final class DebianContainer implements AutoCloseable {
   private static final Path APT_CACHE = Path.of("/var/cache/offlink/apt");
 
   private final GenericContainer<?> container;
+  private final boolean cached;
 
-  private DebianContainer(GenericContainer<?> container) {
+  private DebianContainer(GenericContainer<?> container, boolean cached) {
     this.container = container;
+    this.cached = cached;
   }
 
   /** Starts a container of {@code debian:<suite>} with {@code deb} in it. */
@@ -47,17 +52,21 @@ final class DebianContainer implements AutoCloseable {
             .withCopyFileToContainer(
                 MountableFile.forClasspathResource("interposer/gomp_register_spy.c"), "/tmp/spy.c");
     Path archives = APT_CACHE.resolve(suite);
+    boolean cached;
     try {
-      Files.createDirectories(archives.resolve("partial"));
-      c.withFileSystemBind(archives.toString(), "/var/cache/apt/archives");
+      Files.createDirectories(archives);
+      c.withFileSystemBind(archives.toString(), SHARED);
+      cached = true;
     } catch (IOException e) {
-      // No cache folder (not root): apt downloads every time.
+      cached = false; // no cache folder (not root): apt downloads every time
     }
-    DebianContainer d = new DebianContainer(c);
+    DebianContainer d = new DebianContainer(c, cached);
     c.start();
     d.sh("apt-get update -qq");
     return d;
   }
+
+  private static final String SHARED = "/var/cache/offlink-apt";
 
   /** Runs {@code script} with {@code sh -e}; asserts exit status 0 and returns stdout. */
   String sh(String script) throws Exception {
@@ -68,12 +77,30 @@ final class DebianContainer implements AutoCloseable {
 
   /** {@code apt-get VERB -y PACKAGES} without recommends; returns its output, stderr included. */
   String apt(String verb, String packages) throws Exception {
-    return sh(
+    String run =
         "DEBIAN_FRONTEND=noninteractive apt-get "
             + verb
             + " -y -qq --no-install-recommends "
             + packages
-            + " 2>&1");
+            + " 2>&1";
+    if (!cached) {
+      return sh(run);
+    }
+    String archives = "/var/cache/apt/archives";
+    return sh(
+        "for f in "
+            + SHARED
+            + "/*.deb; do if [ -f \"$f\" ]; then ln -sf \"$f\" "
+            + archives
+            + "/; fi; done; "
+            + run
+            + "; for f in "
+            + archives
+            + "/*.deb; do if [ -f \"$f\" ] && [ ! -L \"$f\" ]; then t=$(mktemp "
+            + SHARED
+            + "/.tmp.XXXXXX) && cp \"$f\" \"$t\" && chmod 644 \"$t\" && mv \"$t\" "
+            + SHARED
+            + "/\"${f##*/}\"; fi; done");
   }
 
   /** The files offlink has diverted, sorted. */
