@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -113,7 +114,37 @@ final class DebianContainer implements AutoCloseable {
 
   @Override
   public void close() {
+    cpuSeconds()
+        .ifPresent(
+            cpu ->
+                System.out.printf(
+                    "%s container: %.0f s CPU in all%n", container.getDockerImageName(), cpu));
     container.close();
+  }
+
+  /**
+   * The CPU time the container's processes used, from podman's cgroup (cgroupfs manager, v1 or v2),
+   * for reporting what the test costs whatever else the machine runs; empty where unreadable.
+   */
+  private Optional<Double> cpuSeconds() {
+    String id = container.getContainerId();
+    try {
+      Path v1 = Path.of("/sys/fs/cgroup/cpuacct/libpod_parent/libpod-" + id + "/cpuacct.usage");
+      if (Files.isReadable(v1)) {
+        return Optional.of(Long.parseLong(Files.readString(v1).strip()) / 1e9);
+      }
+      Path v2 = Path.of("/sys/fs/cgroup/libpod_parent/libpod-" + id + "/cpu.stat");
+      if (Files.isReadable(v2)) {
+        for (String line : Files.readAllLines(v2)) {
+          if (line.startsWith("usage_usec ")) {
+            return Optional.of(Long.parseLong(line.substring(11).strip()) / 1e6);
+          }
+        }
+      }
+    } catch (IOException | NumberFormatException e) {
+      // Only a report: nothing to say.
+    }
+    return Optional.empty();
   }
 
   /**
@@ -134,7 +165,9 @@ final class DebianContainer implements AutoCloseable {
       Files.createDirectories(to.getParent());
       Files.copy(from, to, StandardCopyOption.COPY_ATTRIBUTES, LinkOption.NOFOLLOW_LINKS);
     }
+    long start = System.nanoTime();
     run(dir, src, List.of("dpkg-buildpackage", "-b", "-us", "-uc"));
+    System.out.printf("dpkg-buildpackage: %.0f s%n", (System.nanoTime() - start) / 1e9);
     try (Stream<Path> out = Files.list(dir)) {
       List<Path> debs =
           out.filter(p -> p.getFileName().toString().matches("offlink_.*_all\\.deb")).toList();
