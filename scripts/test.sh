@@ -1,40 +1,104 @@
 #!/usr/bin/env bash
-# The test command: installs the toolchain if missing, then runs every unit and integration test
-# (which replays every fuzz seed and crash input), then a short fuzz run (about a minute).
-# The Testcontainers tests (DockerImageIT, DebPackageIT) get a container engine: the one that
-# answers, else rootful podman set up by scripts/setup-container-engine.sh (needs root); without
-# one they are skipped, and say so. The remote-cache tests get nginx with the WebDAV module
-# (scripts/setup-nginx.sh, needs root to install); without it they are skipped, and say so.
+# The test command: installs what the tests use if missing, then runs every unit and integration
+# test (which replays every fuzz seed and crash input), then a short fuzz run (about a minute).
 #
-# The GCC versions tested besides the installed GCC 12: OFFLINK_TEST_GCC_VERSIONS (default
-# 13,14,15,16). Each listed version's Debian root is built first if missing
-# (scripts/setup-toolchain.sh --gcc V into /var/cache/offlink/roots; ~1.5 min and 1-2 GB each the
-# first time, reused afterwards) and the multi-version tests (GccVersionsNvptxIT,
-# StockGccVersionsIT) then require it: a missing root fails them instead of skipping.
-# --gcc12-only (or OFFLINK_TEST_GCC_VERSIONS=12) skips them all, for quick local runs.
+# On Debian 12 (bookworm) it runs on the machine: the GCC 12 offload toolchain and the packaging
+# tools are installed (scripts/setup-toolchain.sh --packaging). Elsewhere (Debian 13 trixie, ...)
+# the suite, whose main toolchain is Debian 12's GCC 12.2, runs in a bookworm root
+# (scripts/setup-toolchain.sh --gcc 12, with its JDK and Maven), this checkout, ~/.m2, the roots and
+# the container engine's socket mounted at their own paths, as the GCC 13-16 tests run in theirs.
+#
+# The Testcontainers tests (DockerImageIT, DebPackageIT, FreshMachineIT) get a container engine:
+# the one that answers, else rootful podman set up by scripts/setup-container-engine.sh (needs
+# root); without one they are skipped, and say so. The remote-cache tests get nginx with the WebDAV
+# module (scripts/setup-nginx.sh, needs root to install); without it they are skipped, and say so.
+#
+# The GCC versions tested besides GCC 12: OFFLINK_TEST_GCC_VERSIONS (default 13,14,15,16). Each
+# listed version's Debian root is built first if missing (scripts/setup-toolchain.sh --gcc V into
+# /var/cache/offlink/roots; ~1.5 min and 1-2 GB each the first time, reused afterwards) and the
+# multi-version tests (GccVersionsNvptxIT, StockGccVersionsIT, ...) then require it: a missing root
+# fails them instead of skipping. --gcc12-only (or OFFLINK_TEST_GCC_VERSIONS=12) skips them all,
+# for quick local runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+repo=$PWD
 if [[ "${1:-}" == --gcc12-only ]]; then
   shift
   OFFLINK_TEST_GCC_VERSIONS=12
 fi
 export OFFLINK_TEST_GCC_VERSIONS=${OFFLINK_TEST_GCC_VERSIONS:-13,14,15,16}
-scripts/setup-toolchain.sh --packaging
-scripts/setup-nginx.sh || echo "test.sh: no nginx with WebDAV: the remote-cache tests will be skipped" >&2
-IFS=',' read -r -a versions <<<"$OFFLINK_TEST_GCC_VERSIONS"
-for v in "${versions[@]}"; do
-  if [[ -n "$v" && "$v" != 12 ]]; then
-    start=$SECONDS
-    scripts/setup-toolchain.sh --gcc "$v" >/dev/null
-    echo "test.sh: GCC $v root ready ($((SECONDS - start)) s)" >&2
+log() { echo "test.sh: $*" >&2; }
+
+container_engine() { # exports DOCKER_HOST (and the Testcontainers settings) when an engine answers
+  local engine
+  if engine=$(scripts/setup-container-engine.sh | tail -n 1) && [[ $engine == DOCKER_HOST=* ]]; then
+    export "${engine?}"
+    # No registry can be reached: no Ryuk reaper image, no start-up check containers.
+    export TESTCONTAINERS_RYUK_DISABLED=true TESTCONTAINERS_CHECKS_DISABLE=true
+  else
+    log "no container engine: DockerImageIT, DebPackageIT and FreshMachineIT will be skipped"
   fi
-done
-if engine=$(scripts/setup-container-engine.sh | tail -1) && [[ $engine == DOCKER_HOST=* ]]; then
-  export "${engine?}"
-  # No registry can be reached: no Ryuk reaper image, no start-up check containers.
-  export TESTCONTAINERS_RYUK_DISABLED=true TESTCONTAINERS_CHECKS_DISABLE=true
-else
-  echo "test.sh: no container engine: DockerImageIT and DebPackageIT will be skipped" >&2
+}
+
+gcc_roots() { # builds the Debian root of every listed GCC version but 12, when missing
+  local versions v start
+  IFS=',' read -r -a versions <<<"$OFFLINK_TEST_GCC_VERSIONS"
+  for v in "${versions[@]}"; do
+    if [[ -n "$v" && "$v" != 12 ]]; then
+      start=$SECONDS
+      scripts/setup-toolchain.sh --gcc "$v" >/dev/null
+      log "GCC $v root ready ($((SECONDS - start)) s)"
+    fi
+  done
+}
+
+# Runs this script with the same arguments in the GCC 12 (bookworm) root ROOT; what the suite
+# reads or writes outside the root is mounted at its own path, privately (no mount propagates
+# back), and unmounted on exit.
+in_bookworm_root() { # ROOT ARGS...
+  local root=$1 mounts=() var
+  shift
+  bind() { # HOST-DIR: the same path inside the root
+    mkdir -p "$root$1"
+    mount --bind "$1" "$root$1"
+    mount --make-private "$root$1"
+    mounts=("$root$1" "${mounts[@]}")
+  }
+  trap 'for m in "${mounts[@]}"; do umount -l "$m" || true; done' EXIT
+  mountpoint -q "$root/proc" || { mount -t proc proc "$root/proc"; mounts=("$root/proc"); }
+  mountpoint -q "$root/dev" || bind /dev
+  bind "$repo"
+  bind "${OFFLINK_ROOTS_DIR:-/var/cache/offlink/roots}"
+  mkdir -p /var/cache/offlink/apt
+  bind /var/cache/offlink/apt # the containers' apt downloads, bound by path into them
+  mkdir -p "$HOME/.m2"
+  mkdir -p "$root/root/.m2"
+  mount --bind "$HOME/.m2" "$root/root/.m2"
+  mount --make-private "$root/root/.m2"
+  mounts=("$root/root/.m2" "${mounts[@]}")
+  if [[ ${DOCKER_HOST:-} == unix://* ]]; then bind "$(dirname "${DOCKER_HOST#unix://}")"; fi
+  local env=(PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8)
+  while IFS= read -r var; do
+    env+=("$var=${!var}")
+  done < <(compgen -e | grep -E '^(OFFLINK_|DOCKER_HOST$|TESTCONTAINERS_|MAVEN_OPTS$|https?_proxy$|no_proxy$)' || true)
+  log "running the suite in the bookworm root $root"
+  chroot "$root" /usr/bin/env -i "${env[@]}" /bin/bash -c 'cd "$1" && shift && exec scripts/test.sh "$@"' \
+    test.sh "$repo" "$@"
+}
+
+codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
+if [[ "$codename" != bookworm ]]; then
+  [[ $(id -u) -eq 0 ]] || { log "error: on $codename the suite runs in a bookworm root, which needs root"; exit 1; }
+  container_engine
+  gcc_roots
+  root=$(scripts/setup-toolchain.sh --gcc 12 --packaging)
+  in_bookworm_root "$root" "$@"
+  exit $?
 fi
+
+scripts/setup-toolchain.sh --packaging
+scripts/setup-nginx.sh || log "no nginx with WebDAV: the remote-cache tests will be skipped"
+container_engine
+gcc_roots
 mvn -B verify "$@"
 scripts/fuzz.sh

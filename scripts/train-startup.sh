@@ -54,8 +54,10 @@ fi
 
 # The training link uses the system's gcc (12 on bookworm, 14 on trixie, ...), else the newest
 # gcc-<V>, whichever first has an offload compiler installed, with every offload target installed
-# for that version: nvptx, amdgcn or both.
-has_accel() { [[ -x /usr/bin/x86_64-linux-gnu-accel-$1-gcc-$2 ]]; }
+# for that version that offlink builds images for (`offlink gcc-support`; the Debian package keeps
+# that table in lib/gcc-support): nvptx, amdgcn or both.
+support=$(cat "$lib/gcc-support" 2>/dev/null || "$dist/bin/offlink" gcc-support 2>/dev/null || true)
+has_accel() { [[ -x /usr/bin/x86_64-linux-gnu-accel-$1-gcc-$2 ]] && grep -qx "$2 $1 supported" <<<"$support"; }
 cc= gcc_major=
 for c in gcc gcc-16 gcc-15 gcc-14 gcc-13 gcc-12; do
   command -v "$c" >/dev/null || continue
@@ -73,7 +75,12 @@ if has_accel nvptx-none "$gcc_major"; then
   names+=(nvptx-none)
 fi
 if has_accel amdgcn-amdhsa "$gcc_major"; then
-  targets+=("-foffload=amdgcn-amdhsa=-march=gfx906")
+  # gfx906 where Debian builds its libraries (12 to 15), else the compiler's default (16: gfx90a).
+  if x86_64-linux-gnu-accel-amdgcn-amdhsa-gcc-"$gcc_major" -print-multi-lib 2>/dev/null | grep -q '^gfx906;'; then
+    targets+=("-foffload=amdgcn-amdhsa=-march=gfx906")
+  else
+    targets+=(-foffload=amdgcn-amdhsa)
+  fi
   names+=(amdgcn-amdhsa)
 fi
 if [[ -z $cc ]]; then

@@ -12,7 +12,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.Container.ExecResult;
 import org.testcontainers.containers.GenericContainer;
@@ -22,11 +25,15 @@ import org.testcontainers.utility.MountableFile;
 
 /**
  * The repository's Dockerfile, built as {@code docker build .} builds it (its .dockerignore
- * applies): the image's default command links and runs the example with a plain {@code gcc} and
- * shows {@code offlink inspect}, as its non-root user; inside it a plain {@code gcc -v} link runs
- * offlink in place of GCC's lto-wrapper ({@code --replace-gcc}) and the registration spy sees one
- * nvptx image (device 5) and one GCN image (device 8). Skipped, and reported as skipped, where no
- * Docker engine runs (scripts/setup-container-engine.sh provides one on Debian).
+ * applies): the default image (Debian trixie: GCC 14, Debian's openjdk-25) and the bookworm variant
+ * ({@code --build-arg DEBIAN=bookworm}: GCC 12, openjdk-17). In each, the image's default command
+ * links and runs the example with a plain {@code gcc} and shows {@code offlink inspect}, as its
+ * non-root user; the JRE is the expected one and has a start-up cache trained at build time; gcc's
+ * own lto-wrapper and mkoffloads are offlink's (the Debian package's diversions), and a plain
+ * {@code gcc -v} link registers one nvptx image (device 5) and one GCN image (device 8) under the
+ * spy. The two are built one after the other, so the second reuses the first's package stage.
+ * Skipped, and reported as skipped, where no Docker engine runs (scripts/setup-container-engine.sh
+ * provides one on Debian).
  */
 @Testcontainers(disabledWithoutDocker = true)
 class DockerImageIT {
@@ -35,11 +42,18 @@ class DockerImageIT {
    */
   private static final Path LOCAL_CAS = Path.of("/usr/local/share/ca-certificates");
 
-  @Test
-  void plainGccInTheImageLinksThroughOfflinkAndRegistersBothImages() throws Exception {
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"trixie, '', 14, 25", "bookworm, bookworm, 12, 17"})
+  @Execution(ExecutionMode.SAME_THREAD)
+  void plainGccInTheImageLinksThroughOfflinkAndRegistersBothImages(
+      String name, String debianArg, int gccMajor, int javaMajor) throws Exception {
     Path repo = Path.of(System.getProperty("offlink.repo"));
     ImageFromDockerfile image =
-        new ImageFromDockerfile("offlink-it", true).withDockerfile(repo.resolve("Dockerfile"));
+        new ImageFromDockerfile("offlink-it-" + name, true)
+            .withDockerfile(repo.resolve("Dockerfile"));
+    if (!debianArg.isEmpty()) {
+      image.withBuildArg("DEBIAN", debianArg);
+    }
     String cas = localCas();
     if (!cas.isEmpty()) {
       image.withBuildArg("EXTRA_CA_CERTS", cas);
@@ -53,43 +67,62 @@ class DockerImageIT {
                 MountableFile.forClasspathResource("interposer/gomp_register_spy.c"),
                 "/tmp/spy.c")) {
       container.start();
-      // What `docker run --rm offlink` runs: the image's own command, as its user, in its
-      // working folder (one container: each costs a full copy of the image with vfs storage).
-      List<String> cmd =
-          List.of(
-              DockerClientFactory.instance()
-                  .client()
-                  .inspectImageCmd(image.get())
-                  .exec()
-                  .getConfig()
-                  .getCmd());
-      ExecResult demo = container.execInContainer(cmd.toArray(String[]::new));
-      String logs = demo.getStdout();
-      assertEquals(0, demo.getExitCode(), cmd + "\n" + logs + demo.getStderr());
-      assertTrue(
-          Pattern.compile("saxpy: sum = (\\d+) \\(expected \\1\\)").matcher(logs).find(), logs);
-      assertTrue(logs.contains("image nvptx-none ("), "offlink inspect: " + logs);
-      assertTrue(logs.contains("image amdgcn-amdhsa ("), "offlink inspect: " + logs);
+      assertDefaultCommandRunsTheDemo(container, image);
       ExecResult id = container.execInContainer("id", "-u");
       assertNotEquals("0", id.getStdout().strip(), "the image runs as a non-root user");
       ExecResult r =
           container.execInContainer(
               "sh",
               "-c",
-              "set -e; cd /tmp; gcc -shared -fPIC spy.c -o spy.so -ldl;"
+              "set -e; cd /tmp; gcc -dumpversion; java -version 2>&1 | head -n 1;"
+                  + " ls /var/cache/offlink/cds;"
+                  + " gcc -shared -fPIC spy.c -o spy.so -ldl;"
                   + " gcc -v -fopenmp -foffload=nvptx-none -foffload=amdgcn-amdhsa=-march=gfx906"
-                  + " /opt/offlink-src/examples/saxpy.c -o saxpy 2> link.log;"
-                  + " readlink -f /usr/lib/gcc/x86_64-linux-gnu/12/lto-wrapper"
-                  + " /usr/lib/gcc/x86_64-linux-gnu/12/accel/nvptx-none/mkoffload;"
+                  + " /usr/lib/offlink/examples/saxpy.c -o saxpy 2> link.log;"
+                  + " w=$(gcc -print-prog-name=lto-wrapper); readlink -f $w"
+                  + " $(dirname $w)/accel/nvptx-none/mkoffload"
+                  + " $(dirname $w)/accel/amdgcn-amdhsa/mkoffload;"
                   + " LD_PRELOAD=/tmp/spy.so OFFLINK_SPY_OUT=/tmp/spy.txt ./saxpy;"
                   + " cat /tmp/spy.txt");
       assertEquals(0, r.getExitCode(), r.getStdout() + r.getStderr());
       String out = r.getStdout();
-      assertTrue(out.contains("/usr/local/libexec/offlink/lto-wrapper\n"), out);
-      assertTrue(out.contains("/usr/local/libexec/offlink/accel/nvptx-none/mkoffload\n"), out);
+      assertTrue(out.startsWith(gccMajor + "\n"), "gcc " + gccMajor + ": " + out);
+      assertTrue(out.contains("openjdk version \"" + javaMajor + "."), "JRE: " + out);
+      // The start-up cache of that JRE: an AOT cache from JDK 25, a CDS archive before.
+      assertTrue(
+          out.contains("java-" + javaMajor + "-openjdk-amd64." + (javaMajor >= 25 ? "aot" : "jsa")),
+          "start-up cache: " + out);
+      assertTrue(out.contains("/usr/lib/offlink/libexec/offlink/lto-wrapper\n"), out);
+      assertTrue(
+          out.contains("/usr/lib/offlink/libexec/offlink/accel/nvptx-none/mkoffload\n"), out);
+      assertTrue(
+          out.contains("/usr/lib/offlink/libexec/offlink/accel/amdgcn-amdhsa/mkoffload\n"), out);
       assertTrue(out.contains("type=5"), "nvptx image registered: " + out);
       assertTrue(out.contains("type=8"), "gcn image registered: " + out);
     }
+  }
+
+  /**
+   * What {@code docker run --rm offlink} runs: the image's own command, as its user, in its working
+   * folder (one container: each costs a full copy of the image with vfs storage).
+   */
+  private static void assertDefaultCommandRunsTheDemo(
+      GenericContainer<?> container, ImageFromDockerfile image) throws Exception {
+    List<String> cmd =
+        List.of(
+            DockerClientFactory.instance()
+                .client()
+                .inspectImageCmd(image.get())
+                .exec()
+                .getConfig()
+                .getCmd());
+    ExecResult demo = container.execInContainer(cmd.toArray(String[]::new));
+    String logs = demo.getStdout();
+    assertEquals(0, demo.getExitCode(), cmd + "\n" + logs + demo.getStderr());
+    assertTrue(
+        Pattern.compile("saxpy: sum = (\\d+) \\(expected \\1\\)").matcher(logs).find(), logs);
+    assertTrue(logs.contains("image nvptx-none ("), "offlink inspect: " + logs);
+    assertTrue(logs.contains("image amdgcn-amdhsa ("), "offlink inspect: " + logs);
   }
 
   private static String localCas() throws IOException {

@@ -1,6 +1,8 @@
 package org.offlink.ltowrapper;
 
 import java.util.List;
+import java.util.Optional;
+import org.offlink.bridge.gcc.GccRelease;
 import org.offlink.bridge.process.ResponseFileExpander.ResponseFileException;
 import org.offlink.ltowrapper.offload.ImageBuilders;
 import org.offlink.ltowrapper.plan.LinkPlan;
@@ -90,7 +92,11 @@ public final class LtoWrapper {
 
   /** What {@code --version} prints. */
   static final String VERSION =
-      "offlink lto-wrapper " + OfflinkVersion.number() + " (GCC 12 compatible)";
+      "offlink lto-wrapper "
+          + OfflinkVersion.number()
+          + " ("
+          + GccRelease.compatibility(Optional.empty())
+          + " compatible)";
 
   /** What {@code --help} prints: usage and offlink's knobs, which never clash with GCC options. */
   static final String HELP =

@@ -38,7 +38,13 @@ public final class MkoffloadTool {
       return 0;
     }
     if (args.contains("--version")) {
-      context.err().println(VERSION);
+      // Installed as accel/<target>/mkoffload it names the GCC versions of its own target.
+      context
+          .err()
+          .println(
+              MkoffloadInvocation.targetFromPath(launcherPath)
+                  .map(Mkoffload::version)
+                  .orElse(VERSION));
       return 0;
     }
     MkoffloadInvocation.CommandLine line;

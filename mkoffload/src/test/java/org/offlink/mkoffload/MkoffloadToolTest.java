@@ -104,4 +104,13 @@ class MkoffloadToolTest {
     assertTrue(err().startsWith(MkoffloadTool.VERSION + "\nUsage: mkoffload"), err());
     assertEquals("", out.toString(StandardCharsets.UTF_8));
   }
+
+  @Test
+  void versionOfAnInstalledMkoffloadNamesItsTargetAndItsGccVersions() {
+    assertEquals(
+        0,
+        MkoffloadTool.run(
+            context(Map.of()), argv("/x/accel/nvptx-none/mkoffload", List.of("--version"))));
+    assertEquals("offlink mkoffload 0.1.0 (GCC 12 to 16 compatible) for nvptx-none\n", err());
+  }
 }

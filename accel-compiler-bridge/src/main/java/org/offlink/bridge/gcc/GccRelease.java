@@ -3,6 +3,7 @@ package org.offlink.bridge.gcc;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import org.offlink.bridge.tool.OffloadTarget;
 
 /**
@@ -212,6 +213,28 @@ public record GccRelease(
   /** The majors with a record, oldest first. */
   public static List<Integer> knownMajors() {
     return KNOWN.stream().map(GccRelease::major).toList();
+  }
+
+  /** The known majors that build images for {@code target}, oldest first. */
+  public static List<Integer> supportedMajors(OffloadTarget target) {
+    return KNOWN.stream().filter(r -> r.refusal(target).isEmpty()).map(GccRelease::major).toList();
+  }
+
+  /**
+   * What the {@code --version} texts say offlink is compatible with: {@code "GCC 12 to 16"} for the
+   * known majors with a supported target ({@code target} only, when given), as data follows.
+   */
+  public static String compatibility(Optional<OffloadTarget> target) {
+    List<Integer> majors =
+        target.isPresent()
+            ? supportedMajors(target.get())
+            : KNOWN.stream().filter(GccRelease::anyTargetSupported).map(GccRelease::major).toList();
+    int first = majors.get(0);
+    int last = majors.get(majors.size() - 1);
+    if (last - first + 1 != majors.size()) {
+      return "GCC " + majors.stream().map(String::valueOf).collect(Collectors.joining(", "));
+    }
+    return first == last ? "GCC " + first : "GCC " + first + " to " + last;
   }
 
   /** Why {@code target} is not built for this major ("not supported yet ..."); empty if it is. */

@@ -53,9 +53,23 @@ import org.offlink.streamer.elf.ElfReader;
  * give exit status 1; {@link #run} never throws.
  */
 public final class Mkoffload {
-  /** What {@code --version} prints, and the first line of {@code -v} output. */
+  /** What {@code --version} prints: the GCC versions of every target offlink builds. */
   public static final String VERSION =
-      "offlink mkoffload " + OfflinkVersion.number() + " (GCC 12 compatible)";
+      "offlink mkoffload "
+          + OfflinkVersion.number()
+          + " ("
+          + GccRelease.compatibility(Optional.empty())
+          + " compatible)";
+
+  /** The first line of {@code -v} output: the GCC versions offlink builds {@code target} for. */
+  public static String version(OffloadTarget target) {
+    return "offlink mkoffload "
+        + OfflinkVersion.number()
+        + " ("
+        + GccRelease.compatibility(Optional.of(target))
+        + " compatible) for "
+        + target.triplet();
+  }
 
   private static final String PROGRAM = "mkoffload";
 
@@ -146,7 +160,7 @@ public final class Mkoffload {
     if (options.verbose()) {
       // Like collect2's "collect2 version ..." under -v: says which mkoffload ran, also when it
       // runs in place of GCC's own (scripts/install.sh --replace-gcc) or inside lto-wrapper.
-      context.err().println(VERSION + " for " + request.target().triplet());
+      context.err().println(version(request.target()));
     }
     PhaseClock clock = new PhaseClock(context.env("OFFLINK_TIMING").isPresent(), context.err());
     clock.mark("start-up and arguments");

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -29,6 +30,18 @@ class GccReleaseTest {
     assertEquals(mask, r.layout().requiresMask());
     assertEquals(indirect, r.layout().indirectFunctions());
     assertEquals(entries, r.layout().offloadTableEntries());
+  }
+
+  @Test
+  void versionTextsNameTheMajorsWithASupportedTarget() {
+    assertEquals("GCC 12 to 16", GccRelease.compatibility(Optional.empty()));
+    assertEquals("GCC 12 to 16", GccRelease.compatibility(Optional.of(OffloadTarget.NVPTX)));
+    // Follows the data: amdgcn for 16 counts once its record stops refusing it.
+    List<Integer> gcn = GccRelease.supportedMajors(OffloadTarget.AMDGCN);
+    assertEquals(
+        "GCC 12 to " + gcn.get(gcn.size() - 1),
+        GccRelease.compatibility(Optional.of(OffloadTarget.AMDGCN)));
+    assertEquals(GccRelease.of(16).gcn().refusal().isEmpty(), gcn.contains(16));
   }
 
   @Test

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.offlink.bridge.gcc.GccRelease;
 import org.offlink.bridge.image.GcnDataLayout;
 import org.offlink.bridge.image.GcnImage;
+import org.offlink.bridge.image.HsaXnack;
 import org.offlink.bridge.image.ImageCounts;
 import org.offlink.bridge.image.NvptxImage;
 import org.offlink.bridge.tool.OffloadTarget;
@@ -48,7 +49,16 @@ class WrapperObjectVerifierTest {
     GcnImage base = WrapperObjectsTest.GCN;
     boolean mask = layout.requiresMask();
     int indirect = layout.indirectFunctions() ? 1 : 0;
-    return new GcnImage(base.hsaco(), base.kernels(), 3, layout, mask ? 640 : 0, indirect, 0, "");
+    return new GcnImage(
+        base.hsaco(),
+        base.kernels(),
+        3,
+        layout,
+        mask ? 640 : 0,
+        indirect,
+        0,
+        "",
+        HsaXnack.UNCHECKED);
   }
 
   @Test

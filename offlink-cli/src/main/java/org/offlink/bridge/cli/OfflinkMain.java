@@ -17,9 +17,10 @@ import picocli.CommandLine.Command;
 /**
  * Entry point of {@code bin/offlink}, the user-facing tool: {@code doctor} (is the toolchain able
  * to link for every configured offload target?) and {@code inspect} (what offload content does a
- * file hold?), plus the link-debugging commands of {@link DebugCommands} and {@code server} (the
- * user's link servers). Errors are one line, {@code offlink: error: <message>}, exit status 1;
- * stack traces only with {@code OFFLINK_DEBUG=1}.
+ * file hold?), {@code gcc-support} (which GCC versions and targets does offlink implement?), plus
+ * the link-debugging commands of {@link DebugCommands} and {@code server} (the user's link
+ * servers). Errors are one line, {@code offlink: error: <message>}, exit status 1; stack traces
+ * only with {@code OFFLINK_DEBUG=1}.
  */
 @Command(
     name = "offlink",
@@ -64,6 +65,7 @@ public final class OfflinkMain implements Runnable {
     Optional<Path> installation = installation(launcher);
     cli.addSubcommand(new DoctorCommand(context, jvm, installation));
     cli.addSubcommand(new InspectCommand());
+    cli.addSubcommand(new GccSupportCommand());
     for (Object more : DebugCommands.commands(context, launcher)) {
       cli.addSubcommand(more);
     }
