@@ -28,6 +28,9 @@ import org.offlink.bridge.wrapper.WrapperMode;
  *     cache)
  * @param remoteCacheReadOnly true with {@code --remote-cache-read-only} (lto-wrapper: take images
  *     from {@code OFFLINK_REMOTE_CACHE}, never upload)
+ * @param deviceJobs {@code --device-jobs=N} (mkoffload: compile the device code in partitions, at
+ *     most N at a time, and cache each partition; docs/parallel-device-compile.md); empty: one
+ *     whole-program accel compile, as GCC
  */
 public record OfflinkFlags(
     Optional<WrapperMode> wrapper,
@@ -36,20 +39,29 @@ public record OfflinkFlags(
     Optional<Boolean> parallelOffload,
     boolean keepHostHardening,
     boolean cache,
-    boolean remoteCacheReadOnly) {
+    boolean remoteCacheReadOnly,
+    Optional<Integer> deviceJobs) {
   /** The environment variable holding the words. */
   public static final String VARIABLE = "OFFLINK_FLAGS";
 
   /** No flags given. */
   public static final OfflinkFlags NONE =
       new OfflinkFlags(
-          Optional.empty(), Optional.empty(), true, Optional.empty(), false, true, false);
+          Optional.empty(),
+          Optional.empty(),
+          true,
+          Optional.empty(),
+          false,
+          true,
+          false,
+          Optional.empty());
 
   /** Checks the fields. */
   public OfflinkFlags {
     Objects.requireNonNull(wrapper, "wrapper");
     Objects.requireNonNull(offloadFailure, "offloadFailure");
     Objects.requireNonNull(parallelOffload, "parallelOffload");
+    Objects.requireNonNull(deviceJobs, "deviceJobs");
   }
 
   /** Which tool a flag is for. */
@@ -75,7 +87,8 @@ public record OfflinkFlags(
     SERIAL_OFFLOAD("--serial-offload", Tool.LTO_WRAPPER, ""),
     KEEP_HOST_HARDENING("--keep-host-hardening", Tool.LTO_WRAPPER, ""),
     NO_CACHE("--no-cache", Tool.LTO_WRAPPER, ""),
-    REMOTE_CACHE_READ_ONLY("--remote-cache-read-only", Tool.LTO_WRAPPER, "");
+    REMOTE_CACHE_READ_ONLY("--remote-cache-read-only", Tool.LTO_WRAPPER, ""),
+    DEVICE_JOBS("--device-jobs=", Tool.MKOFFLOAD, "N");
 
     private final String spelling;
     private final Tool tool;
@@ -164,6 +177,7 @@ public record OfflinkFlags(
       case KEEP_HOST_HARDENING -> b.keepHostHardening = true;
       case NO_CACHE -> b.cache = false;
       case REMOTE_CACHE_READ_ONLY -> b.remoteCacheReadOnly = true;
+      case DEVICE_JOBS -> b.deviceJobs = Optional.of(deviceJobs(value));
     }
     return b.build();
   }
@@ -177,6 +191,7 @@ public record OfflinkFlags(
     private boolean keepHostHardening;
     private boolean cache;
     private boolean remoteCacheReadOnly;
+    private Optional<Integer> deviceJobs;
 
     Builder(OfflinkFlags f) {
       wrapper = f.wrapper;
@@ -186,6 +201,7 @@ public record OfflinkFlags(
       keepHostHardening = f.keepHostHardening;
       cache = f.cache;
       remoteCacheReadOnly = f.remoteCacheReadOnly;
+      deviceJobs = f.deviceJobs;
     }
 
     OfflinkFlags build() {
@@ -196,13 +212,32 @@ public record OfflinkFlags(
           parallelOffload,
           keepHostHardening,
           cache,
-          remoteCacheReadOnly);
+          remoteCacheReadOnly,
+          deviceJobs);
     }
   }
 
   private static WrapperMode wrapperMode(String value) {
     // Same text whether --wrapper= came from argv or OFFLINK_FLAGS (mkoffload's message).
     return WrapperMode.parse(value);
+  }
+
+  private static int deviceJobs(String value) {
+    int n = 0;
+    boolean digits = !value.isEmpty() && value.length() <= 4;
+    for (int i = 0; digits && i < value.length(); i++) {
+      char c = value.charAt(i);
+      digits = c >= '0' && c <= '9';
+      n = n * 10 + (c - '0');
+    }
+    if (!digits || n < 1) {
+      throw new IllegalArgumentException(
+          VARIABLE
+              + ": bad --device-jobs= value '"
+              + value
+              + "' (expected the number of parallel device compiles, 1 to 9999)");
+    }
+    return n;
   }
 
   private static OffloadFailure failure(String value) {

@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
 import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.gcc.AccelEnvironment;
 import org.offlink.bridge.gcc.GccInstallation;
@@ -16,6 +18,9 @@ import org.offlink.bridge.gcc.OffloadOptions;
 import org.offlink.bridge.gcc.OmpRequiresFile;
 import org.offlink.bridge.gcc.UnsupportedGccException;
 import org.offlink.bridge.image.GcnImage;
+import org.offlink.bridge.partition.GcnPartitionedBuild;
+import org.offlink.bridge.partition.PartitionServices;
+import org.offlink.bridge.partition.WholeProgramNeeded;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.process.ProcessRunner;
@@ -41,12 +46,26 @@ public final class GcnImageBuilder {
   private final ProcessRunner runner;
   private final ToolContext context;
   private final GccInstallation gcc;
+  private final Optional<PartitionServices> partitions;
 
   /** A builder running tools through {@code runner} in {@code context}. */
   public GcnImageBuilder(ProcessRunner runner, ToolContext context, GccInstallation gcc) {
+    this(runner, context, gcc, Optional.empty());
+  }
+
+  /**
+   * A builder that compiles the device code in partitions when {@code partitions} is present
+   * ({@code OFFLINK_FLAGS=--device-jobs=N}, {@link GcnPartitionedBuild}).
+   */
+  public GcnImageBuilder(
+      ProcessRunner runner,
+      ToolContext context,
+      GccInstallation gcc,
+      Optional<PartitionServices> partitions) {
     this.runner = Objects.requireNonNull(runner, "runner");
     this.context = Objects.requireNonNull(context, "context");
     this.gcc = Objects.requireNonNull(gcc, "gcc");
+    this.partitions = Objects.requireNonNull(partitions, "partitions");
   }
 
   /** Builds the image with its own temp-file scope (closed before returning). */
@@ -82,37 +101,115 @@ public final class GcnImageBuilder {
     String asm2 = temps.named(names.mkoffload(".2.s"), ".mkoffload.2.s");
     String hsaco = temps.named(names.mkoffload(".hsaco"), ".mkoffload.hsaco");
     List<String> debugObjects = GcnEarlyDebug.copyAll(options, settings, temps, cwd);
-    Map<String, String> compileEnv = env;
-    OmpRequiresFile requires = null;
-    if (release.layout().requiresMask()) {
-      requires = OmpRequiresFile.create(names, temps);
-      compileEnv = requires.exportTo(env, options.verbose(), context.err());
+    List<String> compile = compileArgv(accel.argv0(), options, release, args, asm1);
+    List<String> link = linkArgv(accel.argv0(), options, settings, args, debugObjects, asm2, hsaco);
+    Optional<GcnPartitionedBuild.Tables> parted =
+        partitioned(
+            compile,
+            assembleOptions(options, settings, args),
+            link,
+            asm2,
+            env,
+            temps,
+            names,
+            options.verbose());
+    GcnPartitionedBuild.Tables tables;
+    long mask;
+    if (parted.isPresent()) {
+      tables = parted.get();
+      mask = tables.requiresMask();
+    } else {
+      Map<String, String> compileEnv = env;
+      OmpRequiresFile requires = null;
+      if (release.layout().requiresMask()) {
+        requires = OmpRequiresFile.create(names, temps);
+        compileEnv = requires.exportTo(env, options.verbose(), context.err());
+      }
+      runner.runChecked(
+          Command.of(compile, compileEnv, cwd).withResponseFile(MkoffloadDumpNames.GCC_ARGS));
+      // GCC prints the uint32_t with %d into a uintptr_t initializer: bit 31 sign-extends.
+      mask = requires == null ? 0 : requires.readMask();
+      Path asm1Path = WorkingDirectory.resolve(cwd, asm1);
+      GcnAsmProcessor.Result processed =
+          GcnAsmProcessor.process(release, readIntermediate(asm1Path, "asm"), asm1Path);
+      Files.write(WorkingDirectory.resolve(cwd, asm2), processed.assembly());
+      link(Command.of(link, env, cwd), settings);
+      tables =
+          new GcnPartitionedBuild.Tables(
+              processed.kernels(),
+              processed.variableCount(),
+              processed.indirectFunctionCount(),
+              (int) mask);
     }
-    runner.runChecked(
-        Command.of(compileArgv(accel.argv0(), options, release, args, asm1), compileEnv, cwd)
-            .withResponseFile(MkoffloadDumpNames.GCC_ARGS));
-    // GCC prints the uint32_t with %d into a uintptr_t initializer: bit 31 sign-extends.
-    long mask = requires == null ? 0 : requires.readMask();
-    Path asm1Path = WorkingDirectory.resolve(cwd, asm1);
-    GcnAsmProcessor.Result processed =
-        GcnAsmProcessor.process(release, readIntermediate(asm1Path, "asm"), asm1Path);
-    Files.write(WorkingDirectory.resolve(cwd, asm2), processed.assembly());
-    link(
-        Command.of(
-            linkArgv(accel.argv0(), options, settings, args, debugObjects, asm2, hsaco), env, cwd),
-        settings);
     Path hsacoPath = WorkingDirectory.resolve(cwd, hsaco);
     byte[] image = readIntermediate(hsacoPath, "obj");
     checkHeader(HsacoHeader.read(image, hsacoPath), settings, hsacoPath);
     return new GcnImage(
         image,
-        processed.kernels(),
-        processed.variableCount(),
+        tables.kernels(),
+        tables.variables(),
         release.layout(),
         mask,
-        processed.indirectFunctionCount(),
+        tables.indirectFunctions(),
         stackSize,
         hsaco);
+  }
+
+  /**
+   * With {@code --device-jobs}, builds the HSACO {@code link} names in partitions and returns its
+   * tables; empty when the caller is to run GCC's steps (no partitioning asked for, fewer than two
+   * inputs, or partitions that cannot stand for the whole program, which {@code -v} says).
+   */
+  private Optional<GcnPartitionedBuild.Tables> partitioned(
+      List<String> compile,
+      List<String> assemble,
+      List<String> link,
+      String asm2,
+      Map<String, String> env,
+      TempFiles temps,
+      MkoffloadDumpNames names,
+      boolean verbose)
+      throws IOException {
+    if (partitions.isEmpty()) {
+      return Optional.empty();
+    }
+    GcnRelease release = GcnRelease.forMajor(gcc.major()).orElseThrow();
+    try {
+      return new GcnPartitionedBuild(
+              runner, context, partitions.get(), say(verbose), temps, names, release)
+          .build(compile, assemble, link, asm2, env);
+    } catch (WholeProgramNeeded e) {
+      say(verbose).accept("device partitions: " + e.getMessage() + "; compiling the whole program");
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * What the link step passes the assembler, for a partition's own assembly: the XNACK and SRAM-ECC
+   * options, {@code -v}, and every {@code -march*} argument.
+   */
+  static List<String> assembleOptions(
+      OffloadOptions options, GcnTargetSettings settings, List<String> args) {
+    List<String> out = new ArrayList<>(settings.linkOptions());
+    if (options.verbose()) {
+      out.add("-v");
+    }
+    for (String a : args) {
+      if (a.startsWith("-march")) {
+        out.add(a);
+      }
+    }
+    return out;
+  }
+
+  /** Prints a partitioned compile's line under {@code -v}. */
+  private Consumer<String> say(boolean verbose) {
+    String program = gcc.release().mkoffloadName(OffloadTarget.AMDGCN);
+    return line -> {
+      if (verbose) {
+        context.err().println(program + ": " + line);
+      }
+    };
   }
 
   /** 13+'s {@code -mstack-size=N}: the last one, read like {@code atoi}. */

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.offlink.bridge.ToolContext;
 import org.offlink.bridge.gcc.AccelEnvironment;
 import org.offlink.bridge.gcc.GccInstallation;
@@ -17,6 +18,9 @@ import org.offlink.bridge.gcc.OffloadAbi;
 import org.offlink.bridge.gcc.OffloadOptions;
 import org.offlink.bridge.gcc.OmpRequiresFile;
 import org.offlink.bridge.image.NvptxImage;
+import org.offlink.bridge.partition.NvptxPartitionedBuild;
+import org.offlink.bridge.partition.PartitionServices;
+import org.offlink.bridge.partition.WholeProgramNeeded;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.ProcessRunner;
 import org.offlink.bridge.temp.TempFiles;
@@ -36,12 +40,26 @@ public final class NvptxImageBuilder {
   private final ProcessRunner runner;
   private final ToolContext context;
   private final GccInstallation gcc;
+  private final Optional<PartitionServices> partitions;
 
   /** A builder running tools through {@code runner} in {@code context}. */
   public NvptxImageBuilder(ProcessRunner runner, ToolContext context, GccInstallation gcc) {
+    this(runner, context, gcc, Optional.empty());
+  }
+
+  /**
+   * A builder that compiles the device code in partitions when {@code partitions} is present
+   * ({@code OFFLINK_FLAGS=--device-jobs=N}, {@link NvptxPartitionedBuild}).
+   */
+  public NvptxImageBuilder(
+      ProcessRunner runner,
+      ToolContext context,
+      GccInstallation gcc,
+      Optional<PartitionServices> partitions) {
     this.runner = Objects.requireNonNull(runner, "runner");
     this.context = Objects.requireNonNull(context, "context");
     this.gcc = Objects.requireNonNull(gcc, "gcc");
+    this.partitions = Objects.requireNonNull(partitions, "partitions");
   }
 
   /** Builds the image with its own temp-file scope (closed before returning). */
@@ -70,29 +88,70 @@ public final class NvptxImageBuilder {
     String ptxFile = temps.named(names.mkoffload(), ".mkoffload");
     List<String> argv =
         accelArgv(accel.argv0(), options, forwarded, release, warning.isPresent(), ptxFile);
+    startScanLoopWarmUp();
+    Optional<Integer> partitioned =
+        partitioned(argv, env, temps, names, release.layout().requiresMask(), options.verbose());
     Optional<OmpRequiresFile> requires =
-        release.layout().requiresMask()
+        release.layout().requiresMask() && partitioned.isEmpty()
             ? Optional.of(OmpRequiresFile.create(names, temps))
             : Optional.empty();
     Map<String, String> accelEnv =
         requires.isPresent() ? requires.get().exportTo(env, options.verbose(), context.err()) : env;
-    startScanLoopWarmUp();
-    runner.runChecked(
-        Command.of(argv, accelEnv, context.workingDirectory())
-            .withResponseFile(MkoffloadDumpNames.GCC_ARGS));
+    if (partitioned.isEmpty()) {
+      runner.runChecked(
+          Command.of(argv, accelEnv, context.workingDirectory())
+              .withResponseFile(MkoffloadDumpNames.GCC_ARGS));
+    }
     Path ptx = WorkingDirectory.resolve(context.workingDirectory(), ptxFile);
     if (!Files.isRegularFile(ptx)) {
       throw new IOException("cannot open intermediate ptx file " + ptxFile);
     }
-    if (requires.isEmpty()) {
+    if (!release.layout().requiresMask()) {
       return PtxImageParser.parseReusing(Files.readAllBytes(ptx), ptx);
     }
-    int mask = requires.get().readMask();
+    int mask = partitioned.isPresent() ? partitioned.get() : requires.get().readMask();
     NvptxImage image = withTables(release, Files.readAllBytes(ptx), ptx, mask);
     if (image.disabled()) {
       context.err().println(program + ": warning: " + PtxFunctionTables.SM30_WARNING);
     }
     return image;
+  }
+
+  /**
+   * With {@code --device-jobs}, writes the PTX file {@code argv} names by compiling in partitions
+   * and returns the whole program's requires mask; empty when the caller is to run {@code argv} (no
+   * partitioning asked for, fewer than two inputs, or partitions that cannot stand for the whole
+   * program, which {@code -v} says).
+   */
+  private Optional<Integer> partitioned(
+      List<String> argv,
+      Map<String, String> env,
+      TempFiles temps,
+      MkoffloadDumpNames names,
+      boolean requiresFile,
+      boolean verbose)
+      throws IOException {
+    if (partitions.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return new NvptxPartitionedBuild(
+              runner, context, partitions.get(), say(verbose), temps, names, requiresFile)
+          .build(argv, env);
+    } catch (WholeProgramNeeded e) {
+      say(verbose).accept("device partitions: " + e.getMessage() + "; compiling the whole program");
+      return Optional.empty();
+    }
+  }
+
+  /** Prints a partitioned compile's line under {@code -v}. */
+  private Consumer<String> say(boolean verbose) {
+    String program = gcc.release().mkoffloadName(OffloadTarget.NVPTX);
+    return line -> {
+      if (verbose) {
+        context.err().println(program + ": " + line);
+      }
+    };
   }
 
   /**
