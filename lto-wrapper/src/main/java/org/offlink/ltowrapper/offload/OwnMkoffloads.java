@@ -4,11 +4,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.ltowrapper.cache.ImageCache;
 import org.offlink.ltowrapper.exec.ChildRunner;
+import org.offlink.ltowrapper.partition.DeviceJobSlots;
 import org.offlink.ltowrapper.report.LinkRecorder;
 import org.offlink.streamer.io.WorkingDirectory;
 
@@ -19,6 +21,7 @@ import org.offlink.streamer.io.WorkingDirectory;
  */
 public final class OwnMkoffloads implements ImageBuilders {
   private final Set<Path> launchers;
+  private Optional<DeviceJobSlots> deviceJobs; // this link's, made at the first in-process build
 
   private OwnMkoffloads(Set<Path> launchers) {
     this.launchers = Set.copyOf(launchers);
@@ -50,10 +53,22 @@ public final class OwnMkoffloads implements ImageBuilders {
     if (!ours) {
       return new SubprocessImageBuilder(children);
     }
-    ImageBuilder inProcess = new InProcessImageBuilder(children, report);
+    ImageBuilder inProcess =
+        new InProcessImageBuilder(children, report, deviceJobs(children.environment()), cache);
     return cache.isEmpty()
         ? inProcess
         : new CachingImageBuilder(inProcess, cache.get(), children.workingDirectory(), report);
+  }
+
+  /**
+   * The link's device-compile slots ({@code --device-jobs}), shared by its targets: one lto-wrapper
+   * process links once.
+   */
+  private synchronized Optional<DeviceJobSlots> deviceJobs(Map<String, String> environment) {
+    if (deviceJobs == null) {
+      deviceJobs = DeviceJobSlots.forLink(environment, Runtime.getRuntime().availableProcessors());
+    }
+    return deviceJobs;
   }
 
   @Override
