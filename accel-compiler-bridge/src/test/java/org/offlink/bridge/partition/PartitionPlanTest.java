@@ -12,12 +12,12 @@ class PartitionPlanTest {
   void theFirstPlanDependsOnTheInputCountOnly() {
     assertEquals(List.of(new Partition(0, 1)), PartitionPlan.initial(1).partitions());
     PartitionPlan twenty = PartitionPlan.initial(20);
-    assertEquals(10, twenty.partitions().size());
-    assertTrue(twenty.partitions().stream().allMatch(p -> p.size() == 2));
+    assertEquals(20, twenty.partitions().size());
+    assertTrue(twenty.partitions().stream().allMatch(p -> p.size() == 1));
     PartitionPlan thousand = PartitionPlan.initial(1000);
     assertEquals(PartitionPlan.MAX_PARTITIONS, thousand.partitions().size());
-    assertEquals(new Partition(0, 63), thousand.partitions().get(0));
-    assertEquals(new Partition(945, 1000), thousand.partitions().get(15));
+    assertEquals(new Partition(0, 32), thousand.partitions().get(0));
+    assertEquals(new Partition(992, 1000), thousand.partitions().get(31));
     assertEquals(thousand, PartitionPlan.initial(1000), "deterministic");
   }
 
