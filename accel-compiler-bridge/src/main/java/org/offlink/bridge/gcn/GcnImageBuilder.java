@@ -20,6 +20,7 @@ import org.offlink.bridge.gcc.UnsupportedGccException;
 import org.offlink.bridge.image.GcnImage;
 import org.offlink.bridge.partition.GcnPartitionedBuild;
 import org.offlink.bridge.partition.PartitionServices;
+import org.offlink.bridge.partition.PartitionWork;
 import org.offlink.bridge.partition.WholeProgramNeeded;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.CommandResult;
@@ -174,12 +175,14 @@ public final class GcnImageBuilder {
       return Optional.empty();
     }
     GcnRelease release = GcnRelease.forMajor(gcc.major()).orElseThrow();
+    Consumer<String> say =
+        PartitionWork.verboseLines(
+            context, gcc.release().mkoffloadName(OffloadTarget.AMDGCN), verbose);
     try {
-      return new GcnPartitionedBuild(
-              runner, context, partitions.get(), say(verbose), temps, names, release)
-          .build(compile, assemble, link, asm2, env);
+      PartitionWork work = new PartitionWork(runner, context, partitions.get(), say, temps, names);
+      return new GcnPartitionedBuild(work, release).build(compile, assemble, link, asm2, env);
     } catch (WholeProgramNeeded e) {
-      say(verbose).accept("device partitions: " + e.getMessage() + "; compiling the whole program");
+      say.accept(PartitionWork.wholeProgram(e));
       return Optional.empty();
     }
   }
@@ -200,16 +203,6 @@ public final class GcnImageBuilder {
       }
     }
     return out;
-  }
-
-  /** Prints a partitioned compile's line under {@code -v}. */
-  private Consumer<String> say(boolean verbose) {
-    String program = gcc.release().mkoffloadName(OffloadTarget.AMDGCN);
-    return line -> {
-      if (verbose) {
-        context.err().println(program + ": " + line);
-      }
-    };
   }
 
   /** 13+'s {@code -mstack-size=N}: the last one, read like {@code atoi}. */

@@ -20,6 +20,7 @@ import org.offlink.bridge.gcc.OmpRequiresFile;
 import org.offlink.bridge.image.NvptxImage;
 import org.offlink.bridge.partition.NvptxPartitionedBuild;
 import org.offlink.bridge.partition.PartitionServices;
+import org.offlink.bridge.partition.PartitionWork;
 import org.offlink.bridge.partition.WholeProgramNeeded;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.ProcessRunner;
@@ -134,24 +135,16 @@ public final class NvptxImageBuilder {
     if (partitions.isEmpty()) {
       return Optional.empty();
     }
+    Consumer<String> say =
+        PartitionWork.verboseLines(
+            context, gcc.release().mkoffloadName(OffloadTarget.NVPTX), verbose);
     try {
-      return new NvptxPartitionedBuild(
-              runner, context, partitions.get(), say(verbose), temps, names, requiresFile)
-          .build(argv, env);
+      PartitionWork work = new PartitionWork(runner, context, partitions.get(), say, temps, names);
+      return new NvptxPartitionedBuild(work, requiresFile).build(argv, env);
     } catch (WholeProgramNeeded e) {
-      say(verbose).accept("device partitions: " + e.getMessage() + "; compiling the whole program");
+      say.accept(PartitionWork.wholeProgram(e));
       return Optional.empty();
     }
-  }
-
-  /** Prints a partitioned compile's line under {@code -v}. */
-  private Consumer<String> say(boolean verbose) {
-    String program = gcc.release().mkoffloadName(OffloadTarget.NVPTX);
-    return line -> {
-      if (verbose) {
-        context.err().println(program + ": " + line);
-      }
-    };
   }
 
   /**

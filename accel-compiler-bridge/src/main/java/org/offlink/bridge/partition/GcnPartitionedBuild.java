@@ -11,19 +11,12 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Consumer;
-import org.offlink.bridge.ToolContext;
-import org.offlink.bridge.gcc.InputArguments;
 import org.offlink.bridge.gcc.MkoffloadDumpNames;
-import org.offlink.bridge.gcc.OmpRequiresFile;
 import org.offlink.bridge.gcn.GcnAsmProcessor;
 import org.offlink.bridge.gcn.GcnRelease;
 import org.offlink.bridge.image.GcnKernel;
 import org.offlink.bridge.process.Command;
-import org.offlink.bridge.process.ProcessRunner;
-import org.offlink.bridge.temp.TempFiles;
 import org.offlink.bridge.tool.OffloadTarget;
-import org.offlink.streamer.io.WorkingDirectory;
 
 /**
  * The amdgcn accel compile in partitions. GCC's gcn mkoffload compiles everything to one assembly
@@ -47,32 +40,12 @@ public final class GcnPartitionedBuild {
   public record Tables(
       List<GcnKernel> kernels, int variables, int indirectFunctions, int requiresMask) {}
 
-  private final ProcessRunner runner;
-  private final ToolContext context;
-  private final PartitionServices services;
-  private final Consumer<String> say;
-  private final TempFiles temps;
-  private final MkoffloadDumpNames names;
+  private final PartitionWork work;
   private final GcnRelease release;
 
-  /**
-   * A build running tools through {@code runner}, its intermediates in {@code temps}, saying what
-   * it did to {@code say}.
-   */
-  public GcnPartitionedBuild(
-      ProcessRunner runner,
-      ToolContext context,
-      PartitionServices services,
-      Consumer<String> say,
-      TempFiles temps,
-      MkoffloadDumpNames names,
-      GcnRelease release) {
-    this.runner = Objects.requireNonNull(runner, "runner");
-    this.context = Objects.requireNonNull(context, "context");
-    this.services = Objects.requireNonNull(services, "services");
-    this.say = Objects.requireNonNull(say, "say");
-    this.temps = Objects.requireNonNull(temps, "temps");
-    this.names = Objects.requireNonNull(names, "names");
+  /** A build on {@code work} for {@code release}'s gcn mkoffload. */
+  public GcnPartitionedBuild(PartitionWork work, GcnRelease release) {
+    this.work = Objects.requireNonNull(work, "work");
     this.release = Objects.requireNonNull(release, "release");
   }
 
@@ -91,41 +64,37 @@ public final class GcnPartitionedBuild {
       String asm2,
       Map<String, String> env)
       throws IOException, WholeProgramNeeded {
-    List<String> args = compile.subList(1, compile.size());
-    List<String> inputs = new ArrayList<>();
-    for (int i : InputArguments.indices(args)) {
-      inputs.add(args.get(i));
-    }
+    List<String> inputs = PartitionWork.inputs(compile);
     if (inputs.size() < 2) {
       return Optional.empty();
     }
     Compiler compiler = new Compiler(compile, assemble, env);
-    PartitionedCompile.Result result = new PartitionedCompile(compiler, services, say).run(inputs);
+    PartitionedCompile.Result result =
+        new PartitionedCompile(compiler, work.services(), work.say()).run(inputs);
     List<GcnKernel> kernels =
         new ArrayList<>(List.of(kernel("_init_array"), kernel("_fini_array")));
     int variables = 0;
     int indirect = 0;
-    List<String> objects = new ArrayList<>();
-    for (int i = 0; i < result.artifacts().size(); i++) {
-      PartitionArtifact a = result.artifacts().get(i);
+    for (PartitionArtifact a : result.artifacts()) {
       kernels.addAll(a.kernels());
       variables += a.variables();
       indirect += a.indirectFunctions();
-      objects.add(write(result.plan().partitions().get(i), a));
     }
+    List<String> objects = work.writeObjects(result);
     String labels = labels(kernels.size() > 2, variables > 0, indirect > 0);
     if (!labels.isEmpty()) {
-      String file = temps.named(names.mkoffload(".labels.s"), ".labels.s");
-      Files.writeString(resolve(file), labels, StandardCharsets.US_ASCII);
+      String file = work.temps().named(work.names().mkoffload(".labels.s"), ".labels.s");
+      Files.writeString(work.resolve(file), labels, StandardCharsets.US_ASCII);
       objects.add(0, file);
     }
     List<String> argv = new ArrayList<>(link);
     int at = argv.indexOf(asm2);
     argv.remove(at);
     argv.addAll(at, objects);
-    runner.runChecked(
-        Command.of(argv, env, context.workingDirectory())
-            .withResponseFile(MkoffloadDumpNames.LD_ARGS));
+    work.runner()
+        .runChecked(
+            Command.of(argv, env, work.context().workingDirectory())
+                .withResponseFile(MkoffloadDumpNames.LD_ARGS));
     return Optional.of(new Tables(kernels, variables, indirect, result.requiresMask()));
   }
 
@@ -152,17 +121,6 @@ public final class GcnPartitionedBuild {
     b.append("\t.section\t").append(section).append(",\"aw\"\n");
     b.append("\t.global ").append(label).append("\n\t.type ").append(label);
     b.append(", @object\n").append(label).append(":\n");
-  }
-
-  /** Writes a partition's object where the link step reads it. */
-  private String write(Partition p, PartitionArtifact a) throws IOException {
-    String name = temps.named(names.mkoffload(".part" + p.first() + ".o"), ".part.o");
-    Files.write(resolve(name), a.object());
-    return name;
-  }
-
-  private Path resolve(String name) {
-    return WorkingDirectory.resolve(context.workingDirectory(), name);
   }
 
   /** One partition's {@code -S} compile, rewrite and assembly. */
@@ -202,33 +160,25 @@ public final class GcnPartitionedBuild {
 
     @Override
     public PartitionArtifact compile(Partition p, List<String> inputs) throws IOException {
-      String part = ".part" + p.first();
-      String asm1 = temps.named(names.mkoffload(part + ".1.s"), ".part.1.s");
-      String asm2 = temps.named(names.mkoffload(part + ".2.s"), ".part.2.s");
-      String out = temps.named(names.mkoffload(part + ".o"), ".part.o");
-      Map<String, String> compileEnv = env;
-      OmpRequiresFile requires = null;
-      if (release.layout().requiresMask()) {
-        requires = OmpRequiresFile.create(new MkoffloadDumpNames(names.dumppfx() + part), temps);
-        compileEnv = requires.exportTo(env, false, context.err());
-      }
-      List<String> argv = PartitionArgv.compile(compile, "", inputs, names.mkoffload(part), asm1);
-      runner.runChecked(
-          Command.of(argv, compileEnv, context.workingDirectory())
-              .withResponseFile(part + MkoffloadDumpNames.GCC_ARGS));
-      Path asm1Path = resolve(asm1);
+      String asm1 = work.file(p, ".1.s");
+      String asm2 = work.file(p, ".2.s");
+      String out = work.file(p, ".o");
+      String dumpbase = work.namesOf(p).mkoffload();
+      List<String> argv = PartitionArgv.compile(compile, "", inputs, dumpbase, asm1);
+      int mask = work.compile(p, argv, env, release.layout().requiresMask());
+      Path asm1Path = work.resolve(asm1);
       GcnAsmProcessor.Result r =
           GcnAsmProcessor.process(release, read(asm1Path, "asm"), asm1Path, false);
-      Files.write(resolve(asm2), r.assembly());
-      runner.runChecked(
-          Command.of(assembleArgv(asm2, out), env, context.workingDirectory())
-              .withResponseFile(part + ".as_args"));
-      int mask = requires == null ? 0 : requires.readMask();
+      Files.write(work.resolve(asm2), r.assembly());
+      work.runner()
+          .runChecked(
+              Command.of(assembleArgv(asm2, out), env, work.context().workingDirectory())
+                  .withResponseFile(".part" + p.first() + ".as_args"));
       List<GcnKernel> kernels = r.kernels().subList(2, r.kernels().size());
       return new PartitionArtifact(
           OffloadTarget.AMDGCN,
           mask,
-          read(resolve(out), "obj"),
+          read(work.resolve(out), "obj"),
           kernels,
           r.variableCount(),
           r.indirectFunctionCount());
@@ -236,7 +186,7 @@ public final class GcnPartitionedBuild {
 
     @Override
     public PartitionSymbols symbols(PartitionArtifact artifact) throws IOException {
-      Path scratch = temps.scratch(".part.o");
+      Path scratch = work.temps().scratch(".part.o");
       Files.write(scratch, artifact.object());
       Set<String> kernels = new HashSet<>();
       for (GcnKernel k : artifact.kernels()) {
