@@ -9,15 +9,17 @@
 #       libgomp-plugin-nvptx.so.1 they need (and the Fortran/C++ runtimes), into DIR/bundle.tar.xz
 #       (default DIR: target/gpu-check; a few MiB). Takes a few minutes on 2 cores.
 #   scripts/gpu-check.sh run [BUNDLE]          there (NVIDIA driver, no GCC needed; bash, tar, xz):
-#       unpacks BUNDLE (default target/gpu-check/bundle.tar.xz) into a temp folder, runs each
-#       program's three builds with LD_LIBRARY_PATH at the bundle's lib/, prints one line per
-#       program (PASS/FAIL and what differed) and a summary; exit status 0 when all pass.
+#       unpacks BUNDLE (default target/gpu-check/bundle.tar.xz) into a temp folder, first checks
+#       that a target region runs on the GPU (exit 2 if not), then runs each program's three
+#       builds with LD_LIBRARY_PATH at the bundle's lib/ and GOMP_DEBUG=1, and prints one line per
+#       program: PASS when all three print the expected output and launch the same kernels (by
+#       name and count) as stock, else FAIL and what differed; a summary; exit 0 when all pass.
 # Environment for run: GPU_CHECK_TIMEOUT (seconds per run, default 120), GPU_CHECK_KEEP=1 (keep
 # the unpacked folder and print its path).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { sed -n '2,17s/^# \{0,1\}//p' "$0"; }
+usage() { sed -n '2,19s/^# \{0,1\}//p' "$0"; }
 
 cmd=${1:-}
 shift || true
@@ -54,14 +56,26 @@ if [[ -n $need && -n $have ]] && [[ $(printf '%s\n%s\n' "$need" "$have" | sort -
   exit 2
 fi
 
+# The gate: GCC 12's libgomp runs target regions on the host even under OMP_TARGET_OFFLOAD=MANDATORY
+# when it found no device (the initial device is then device 0), so prove a GPU is used first.
+probe=$(LD_LIBRARY_PATH="$lib" OMP_TARGET_OFFLOAD=MANDATORY timeout "$limit" "$root/device_probe" 2>&1) || true
+if [[ $probe != *"initial=0"* ]]; then
+  echo "gpu-check: error: no usable NVIDIA GPU: a target region ran on the host ($probe)" >&2
+  echo "gpu-check: hint: GOMP_DEBUG=1 LD_LIBRARY_PATH=$lib $root/device_probe shows why libgomp-plugin-nvptx found no device" >&2
+  exit 2
+fi
+echo "gpu-check: probe: $probe (a target region ran on the GPU)"
+
 # One run of one build (its folder holds prog and any libcorpus.so it links): the exit status in
 # $out.meta, stdout in $out, stderr in $out.err.
 run_one() {
   local dir=$1 out=$2
   local status=0
   ( cd "$dir" && LD_LIBRARY_PATH="$lib:$dir" OMP_TARGET_OFFLOAD=MANDATORY ACC_DEVICE_TYPE=nvidia \
-      OMP_NUM_THREADS=4 timeout "$limit" ./prog ) >"$out" 2>"$out.err" || status=$?
+      GOMP_DEBUG=1 OMP_NUM_THREADS=4 timeout "$limit" ./prog ) >"$out" 2>"$out.err" || status=$?
   echo "$status" >"$out.meta"
+  # the nvptx plugin's debug line for every kernel launch: "  <fn>: kernel <name>: launch ..."
+  sed -n 's/^.*: kernel \([^:]*\): launch.*$/\1/p' "$out.err" | sort | uniq -c >"$out.launches"
 }
 
 pass=0
@@ -88,10 +102,16 @@ for dir in "$root"/programs/*/; do
     if [[ -f $dir/$m.out && -f $dir/stock.out ]] && ! cmp -s "$dir/stock.out" "$dir/$m.out"; then
       problems+=("$m: output differs from stock's")
     fi
+    if [[ -f $dir/$m.out.launches && -f $dir/stock.out.launches ]] &&
+      ! cmp -s "$dir/stock.out.launches" "$dir/$m.out.launches"; then
+      problems+=("$m: launched other kernels than stock: $(tr -s ' \n' ' ' <"$dir/$m.out.launches" | cut -c1-120)")
+    fi
   done
+  launches=0
+  [[ -f $dir/stock.out.launches ]] && launches=$(awk '{n += $1} END {print n + 0}' "$dir/stock.out.launches")
   if ((${#problems[@]} == 0)); then
     pass=$((pass + 1))
-    printf 'PASS %-28s stock, offlink, devicejobs: expected output on the GPU\n' "$name"
+    printf 'PASS %-28s stock, offlink, devicejobs: expected output, the same %d kernel launch(es) on the GPU\n' "$name" "$launches"
   else
     fail=$((fail + 1))
     printf 'FAIL %-28s %s\n' "$name" "$(IFS='; '; echo "${problems[*]}")"

@@ -7,7 +7,8 @@ and use statics of one name (unregistered, so they stay in their partitions), is
 nvptx-none three ways from the same objects: stock GCC 12 (`stock`), offlink's default mode
 (`offlink`, -B target/offlink/libexec/offlink/) and offlink with OFFLINK_FLAGS=--device-jobs=2
 (`devicejobs`). Each build is run here first with host fallback and must print the expected
-output. The bundle holds programs/<name>/{stock,offlink,devicejobs}/prog (and libcorpus.so),
+output. The bundle holds device_probe (a target region reporting whether it ran on a GPU),
+programs/<name>/{stock,offlink,devicejobs}/prog (and libcorpus.so),
 programs/<name>/expected.out, lib/ (libgomp.so.1, libgomp-plugin-nvptx.so.1, the Fortran and C++
 runtimes) and MANIFEST (what was built, and the newest glibc symbol version anything needs).
 """
@@ -125,6 +126,30 @@ def build(name, src, out, env_base):
     return folders
 
 
+PROBE = r"""
+#include <omp.h>
+#include <stdio.h>
+int main(void) {
+  int initial = 1;
+  int devices = omp_get_num_devices();
+#pragma omp target map(from : initial)
+  initial = omp_is_initial_device();
+  printf("devices=%d initial=%d\n", devices, initial);
+  return 0;
+}
+"""
+
+
+def probe(stage, tmp):
+    """device_probe: whether a target region runs on a GPU at all (the run step's gate: GCC 12's
+    libgomp falls back to the host even under OMP_TARGET_OFFLOAD=MANDATORY when no device was
+    found, since the initial device is then device 0)."""
+    src = Path(tmp) / "device_probe.c"
+    src.write_text(PROBE)
+    run(["gcc-12", "-fopenmp", "-foffload=nvptx-none", str(src), "-o", str(stage / "device_probe")],
+        tmp)
+
+
 def glibc_needed(files):
     newest = (0,)
     for f in files:
@@ -172,13 +197,15 @@ def main():
             (stage / "programs" / name / "expected.out").write_text(text)
             built.append(name)
         shutil.rmtree(stage / "build")
+        probe(stage, tmp)
         for lib in RUNTIME:
             found = run(["gcc-12", f"-print-file-name={lib}"], tmp).stdout.strip()
             path = Path(found) if "/" in found else Path("/usr/lib/x86_64-linux-gnu") / lib
             if not path.exists():
                 path = Path("/usr/lib/x86_64-linux-gnu") / lib
             shutil.copyfile(path.resolve(), stage / "lib" / lib)
-        files = [f for f in stage.rglob("*") if f.is_file() and (f.name == "prog" or ".so" in f.name)]
+        files = [f for f in stage.rglob("*")
+                 if f.is_file() and (f.name in ("prog", "device_probe") or ".so" in f.name)]
         gcc = run(["gcc-12", "-dumpfullversion"], tmp).stdout.strip()
         (stage / "MANIFEST").write_text(
             f"{len(built)} programs x (stock GCC {gcc}, offlink, offlink --device-jobs=2) for "

@@ -107,8 +107,7 @@ class DeviceJobsIT {
   /**
    * The loaders' view of the images the program registered: nvptx chunks through ptxas and nvlink;
    * gcn kernels with their symbols, descriptors and metadata, and the HSACO's variable table in the
-   * host table's order (the spy's {@code host var} lines; a static's device name may carry GCC's
-   * {@code .lto_priv.N}, as stock's does).
+   * host table's order (the spy's {@code host var} lines, against {@link #hostName}).
    */
   private static void checkDeviceCode(
       String what, RunResult run, List<RegisteredImage> images, Path dir) throws IOException {
@@ -122,10 +121,19 @@ class DeviceJobsIT {
         List<String> host = hostVariables(run, 8);
         assertEquals(
             host,
-            table.stream().map(v -> v.replaceFirst("\\.lto_priv\\.\\d+$", "")).toList(),
+            table.stream().map(DeviceJobsIT::hostName).toList(),
             what + ": .offload_var_table against the host table");
       }
     }
+  }
+
+  /**
+   * The host name of a device table entry: GCC's device names add {@code .lto_priv.N} to renamed
+   * statics and point {@code declare target link} entries at {@code <var>.linkptr} ({@code
+   * offload_handle_link_vars}, gcc/lto/lto.cc@12:430-455).
+   */
+  private static String hostName(String device) {
+    return device.replaceFirst("\\.lto_priv\\.\\d+$", "").replaceFirst("\\.linkptr$", "");
   }
 
   /** The host table's variable names of the executable's registration for device {@code type}. */
