@@ -61,7 +61,7 @@ fi
 probe=$(LD_LIBRARY_PATH="$lib" OMP_TARGET_OFFLOAD=MANDATORY timeout "$limit" "$root/device_probe" 2>&1) || true
 if [[ $probe != *"initial=0"* ]]; then
   echo "gpu-check: error: no usable NVIDIA GPU: a target region ran on the host ($probe)" >&2
-  echo "gpu-check: hint: GOMP_DEBUG=1 LD_LIBRARY_PATH=$lib $root/device_probe shows why libgomp-plugin-nvptx found no device" >&2
+  echo "gpu-check: hint: GOMP_DEBUG=1 shows why libgomp-plugin-nvptx found no device; with GPU_CHECK_KEEP=1 the bundle stays unpacked to try: GOMP_DEBUG=1 LD_LIBRARY_PATH=<dir>/gpu-check/lib <dir>/gpu-check/device_probe" >&2
   exit 2
 fi
 echo "gpu-check: probe: $probe (a target region ran on the GPU)"
