@@ -22,6 +22,7 @@ import org.junit.jupiter.api.parallel.ResourceAccessMode;
 import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.offlink.ltowrapper.cache.NginxWebDav;
 import org.offlink.streamer.inspect.BinaryInspector;
 import org.offlink.streamer.inspect.GcnKernelEntry;
 import org.offlink.streamer.inspect.GcnTargetData;
@@ -225,6 +226,29 @@ class DeviceJobsIT {
     String changed = run(work, "prog");
     link(work, ToolDir.stock(), "stock");
     assertEquals(run(work, "stock"), changed);
+  }
+
+  // Another machine's link: an empty local cache, the partitions from the remote one.
+  @Test
+  @ResourceLock(value = "gcc-12-accel-nvptx-none", mode = ResourceAccessMode.READ)
+  void aRemoteCacheServesTheUnchangedPartitions(@TempDir Path work) throws Exception {
+    try (NginxWebDav nginx = NginxWebDav.startOrSkip(work.resolve("nginx"))) {
+      String remote = nginx.base("cache") + "/device-jobs";
+      for (int i = 0; i < 6; i++) {
+        writeUnit(work, i, 0);
+        compile(work, "u" + i + ".c");
+      }
+      Files.writeString(work.resolve("main.c"), "int main(void) { return 0; }\n");
+      compile(work, "main.c");
+      ToolDir first =
+          deviceJobs(work.resolve("cache-a")).withEnvironment("OFFLINK_REMOTE_CACHE", remote);
+      assertEquals(List.of("6 6 0", "6 6 0"), partitions(link(work, first, "prog")));
+      writeUnit(work, 3, 1);
+      compile(work, "u3.c");
+      ToolDir second =
+          deviceJobs(work.resolve("cache-b")).withEnvironment("OFFLINK_REMOTE_CACHE", remote);
+      assertEquals(List.of("6 1 5", "6 1 5"), partitions(link(work, second, "prog")));
+    }
   }
 
   private static void writeUnit(Path work, int i, int version) throws IOException {
