@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # offlink benchmarks: stock GCC against offlink on synthetic offload workloads, alternating runs.
-#   scripts/bench.sh [--quick|--full|--cache] [--runs N] [--out DIR]
+#   scripts/bench.sh [--quick|--full|--cache|--device-jobs] [--runs N] [--out DIR]
 #   --quick (default): N up to 100 translation units, a few minutes on 2 cores
 #   --full:            adds N=1000, both-target scale curve, more variants (tens of minutes)
 #   --cache:           relinks with offlink's device-image cache: warm local cache after a host-only
 #                      change and warm remote cache (nginx WebDAV on loopback, set up by
 #                      scripts/setup-nginx.sh) against stock, cold cache against --no-cache;
 #                      ratios against targets, PASS/FAIL; --runs 7 by default (~10 min)
+#   --device-jobs:     OFFLINK_FLAGS=--device-jobs=2 (issue 29): gfx906/nvptx N=1000 cold links and
+#                      a 20-unit relink after a one-unit device change, against stock, checked
+#                      partitions; pass-through: --device-jobs-n N, --cases cold relink (~25 min)
 #   --out DIR:         where bench.md, bench.csv, scale.png and scale.svg go (default target/bench/<mode>)
 #   --gcc V:           instead: saxpy links in the Debian root of GCC V (13-15; as root) and the
 #                      GCC 12 saxpy links here, offlink/stock ratios from one run
@@ -23,11 +26,13 @@ gcc=
 args=()
 while (($#)); do
   case $1 in
-    --quick | --full | --cache | --server) mode=$1 ;;
+    --quick | --full | --cache | --server | --device-jobs) mode=$1 ;;
+    --device-jobs-n) args+=(--device-jobs "${2:?$1 needs a value}"); shift ;;
+    --cases) shift; args+=(--cases); while (($#)) && [[ $1 != --* ]]; do args+=("$1"); shift; done; continue ;;
     --out | --runs) args+=("$1" "${2:?$1 needs a value}"); shift ;;
     --gcc) gcc=${2:?--gcc needs a version}; shift ;;
     --out=* | --runs=*) args+=("$1") ;;
-    -h | --help) sed -n '2,18s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,20s/^# \{0,1\}//p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -51,6 +56,9 @@ if [[ $mode == --cache ]]; then
 fi
 if [[ $mode == --server ]]; then
   exec python3 scripts/bench/offbench.py server "${args[@]}"
+fi
+if [[ $mode == --device-jobs ]]; then
+  exec python3 scripts/bench/offbench.py devicejobs "${args[@]}"
 fi
 if [[ -n $gcc ]]; then
   exec python3 scripts/bench/offbench.py gcc --gcc "$gcc" "${args[@]}"

@@ -30,6 +30,10 @@ Sub-commands:
             WebDAV on loopback) with an empty local one against stock, and a cold cache against
             --no-cache; each row's cache use checked, ratios against targets (cachebench.py);
             --runs defaults to 7 here, --out to target/bench/cache; exits 1 on an ERROR row
+  devicejobs  OFFLINK_FLAGS=--device-jobs=N (issue 29): gfx906 and nvptx N=1000 cold links and a
+            20-unit relink after one unit's device code changed, against stock, each offlink run
+            checked for its partitions (devicejobsbench.py); --device-jobs N (default 2),
+            --cases cold relink, --runs defaults to 3, --out to target/bench/device-jobs
 Common options: --runs N (counted runs per side, default 5), --out DIR (Markdown table + CSV).
 Every mode but cache runs offlink with OFFLINK_FLAGS=--no-cache (see benchcore.base_env); every
 mode but server runs it in a JVM per link (OFFLINK_FLAGS=--no-server).
@@ -382,7 +386,7 @@ def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("what",
                    choices=["suite", "link", "lto20", "start", "list", "all", "gcc", "cache",
-                            "server"])
+                            "server", "devicejobs"])
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--quick", action="store_true", help="suite: N up to 100 (default)")
     mode.add_argument("--full", action="store_true", help="suite: adds N=1000 and more variants")
@@ -394,11 +398,18 @@ def main():
     p.add_argument("--distinct", type=int, default=1000,
                    help="list: distinct compiled members (the rest are renamed copies)")
     p.add_argument("--out", help="directory for bench.md, bench.csv (and scale.png for suite)")
+    p.add_argument("--device-jobs", type=int, default=2, help="devicejobs: N of --device-jobs=N")
+    p.add_argument("--cases", nargs="+", choices=["cold", "relink"],
+                   help="devicejobs: which rows (default both)")
     args = p.parse_args()
     if not (LIBEXEC / "lto-wrapper").exists():
         raise SystemExit("offbench: target/offlink is missing; run scripts/build.sh first")
     if args.runs is not None and args.runs < 1:
         raise SystemExit("offbench: --runs must be at least 1")
+    if args.what == "devicejobs":
+        import devicejobsbench
+
+        sys.exit(devicejobsbench.bench_device_jobs(args))
     if args.what == "cache":
         import cachebench
 

@@ -30,6 +30,9 @@ import org.offlink.bridge.wrapper.WrapperMode;
  *     from {@code OFFLINK_REMOTE_CACHE}, never upload)
  * @param server false with {@code --no-server} (the link client: run the link in a JVM of its own,
  *     not in the user's link server; the JVM tools only accept the word)
+ * @param deviceJobs {@code --device-jobs=N} (mkoffload: compile the device code in partitions, at
+ *     most N at a time, and cache each partition; docs/parallel-device-compile.md); empty: one
+ *     whole-program accel compile, as GCC
  */
 public record OfflinkFlags(
     Optional<WrapperMode> wrapper,
@@ -39,20 +42,30 @@ public record OfflinkFlags(
     boolean keepHostHardening,
     boolean cache,
     boolean remoteCacheReadOnly,
-    boolean server) {
+    boolean server,
+    Optional<Integer> deviceJobs) {
   /** The environment variable holding the words. */
   public static final String VARIABLE = "OFFLINK_FLAGS";
 
   /** No flags given. */
   public static final OfflinkFlags NONE =
       new OfflinkFlags(
-          Optional.empty(), Optional.empty(), true, Optional.empty(), false, true, false, true);
+          Optional.empty(),
+          Optional.empty(),
+          true,
+          Optional.empty(),
+          false,
+          true,
+          false,
+          true,
+          Optional.empty());
 
   /** Checks the fields. */
   public OfflinkFlags {
     Objects.requireNonNull(wrapper, "wrapper");
     Objects.requireNonNull(offloadFailure, "offloadFailure");
     Objects.requireNonNull(parallelOffload, "parallelOffload");
+    Objects.requireNonNull(deviceJobs, "deviceJobs");
   }
 
   /** Which tool a flag is for. */
@@ -81,7 +94,8 @@ public record OfflinkFlags(
     KEEP_HOST_HARDENING("--keep-host-hardening", Tool.LTO_WRAPPER, ""),
     NO_CACHE("--no-cache", Tool.LTO_WRAPPER, ""),
     REMOTE_CACHE_READ_ONLY("--remote-cache-read-only", Tool.LTO_WRAPPER, ""),
-    NO_SERVER("--no-server", Tool.CLIENT, "");
+    NO_SERVER("--no-server", Tool.CLIENT, ""),
+    DEVICE_JOBS("--device-jobs=", Tool.MKOFFLOAD, "N");
 
     private final String spelling;
     private final Tool tool;
@@ -171,6 +185,7 @@ public record OfflinkFlags(
       case NO_CACHE -> b.cache = false;
       case REMOTE_CACHE_READ_ONLY -> b.remoteCacheReadOnly = true;
       case NO_SERVER -> b.server = false;
+      case DEVICE_JOBS -> b.deviceJobs = Optional.of(deviceJobs(value));
     }
     return b.build();
   }
@@ -185,6 +200,7 @@ public record OfflinkFlags(
     private boolean cache;
     private boolean remoteCacheReadOnly;
     private boolean server;
+    private Optional<Integer> deviceJobs;
 
     Builder(OfflinkFlags f) {
       wrapper = f.wrapper;
@@ -195,6 +211,7 @@ public record OfflinkFlags(
       cache = f.cache;
       remoteCacheReadOnly = f.remoteCacheReadOnly;
       server = f.server;
+      deviceJobs = f.deviceJobs;
     }
 
     OfflinkFlags build() {
@@ -206,13 +223,32 @@ public record OfflinkFlags(
           keepHostHardening,
           cache,
           remoteCacheReadOnly,
-          server);
+          server,
+          deviceJobs);
     }
   }
 
   private static WrapperMode wrapperMode(String value) {
     // Same text whether --wrapper= came from argv or OFFLINK_FLAGS (mkoffload's message).
     return WrapperMode.parse(value);
+  }
+
+  private static int deviceJobs(String value) {
+    int n = 0;
+    boolean digits = !value.isEmpty() && value.length() <= 4;
+    for (int i = 0; digits && i < value.length(); i++) {
+      char c = value.charAt(i);
+      digits = c >= '0' && c <= '9';
+      n = n * 10 + (c - '0');
+    }
+    if (!digits || n < 1) {
+      throw new IllegalArgumentException(
+          VARIABLE
+              + ": bad --device-jobs= value '"
+              + value
+              + "' (expected the number of parallel device compiles, 1 to 9999)");
+    }
+    return n;
   }
 
   private static OffloadFailure failure(String value) {

@@ -57,8 +57,27 @@ class OfflinkFlagsTest {
   }
 
   @Test
+  void deviceJobsIsOffUnlessGivenAPositiveCount() {
+    assertEquals(Optional.empty(), OfflinkFlags.NONE.deviceJobs());
+    assertEquals(Optional.of(2), OfflinkFlags.parse(List.of("--device-jobs=2")).deviceJobs());
+    assertEquals(
+        Optional.of(16),
+        OfflinkFlags.parse(List.of("--device-jobs=4", "--device-jobs=16")).deviceJobs(),
+        "the last word wins");
+  }
+
+  @Test
   void unknownWordsAndValuesAreOneLineErrorsNamingTheVariable() {
-    for (String bad : List.of("--frobnicate", "--offload-failure=maybe", "--wrapper")) {
+    for (String bad :
+        List.of(
+            "--frobnicate",
+            "--offload-failure=maybe",
+            "--wrapper",
+            "--device-jobs=0",
+            "--device-jobs=",
+            "--device-jobs=two",
+            "--device-jobs=-1",
+            "--device-jobs=99999")) {
       IllegalArgumentException e =
           assertThrows(IllegalArgumentException.class, () -> OfflinkFlags.parse(List.of(bad)));
       assertTrue(e.getMessage().startsWith("OFFLINK_FLAGS: "), e.getMessage());

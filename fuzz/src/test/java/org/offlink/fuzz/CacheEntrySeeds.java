@@ -60,7 +60,8 @@ final class CacheEntrySeeds {
               layout.requiresMask() ? 640 : 0,
               layout.indirectFunctions() ? 1 : 0,
               0,
-              "");
+              "",
+              org.offlink.bridge.image.HsaXnack.UNCHECKED);
       add(
           seeds,
           "gcn_" + layout.name().toLowerCase(java.util.Locale.ROOT),

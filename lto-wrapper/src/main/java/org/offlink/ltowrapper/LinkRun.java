@@ -26,6 +26,7 @@ import org.offlink.ltowrapper.options.MergeRule;
 import org.offlink.ltowrapper.options.OptionForwarding;
 import org.offlink.ltowrapper.options.OptionMerger;
 import org.offlink.ltowrapper.options.QuotedOptions;
+import org.offlink.ltowrapper.partition.DeviceJobSlots;
 import org.offlink.ltowrapper.plan.LinkArgument;
 import org.offlink.ltowrapper.plan.LinkPlan;
 import org.offlink.ltowrapper.report.LinkRecorder;
@@ -223,7 +224,12 @@ final class LinkRun implements AutoCloseable {
         policy,
         imageBuilders,
         scans,
-        imageCache);
+        imageCache,
+        DeviceJobSlots.forLink(
+            settings.flags().deviceJobs(),
+            context.environment(),
+            services.cpuCount().getAsInt(),
+            services.fdPath()));
   }
 
   /**

@@ -126,7 +126,11 @@ final class Harness {
     return new ImageBuilders() {
       @Override
       public ImageBuilder forMkoffload(
-          String mkoffload, ChildRunner children, LinkRecorder report, Optional<ImageCache> cache) {
+          String mkoffload,
+          ChildRunner children,
+          LinkRecorder report,
+          Optional<ImageCache> cache,
+          Optional<org.offlink.ltowrapper.partition.DeviceJobSlots> deviceJobs) {
         if (!mkoffload.endsWith("/mkoffload")) {
           return new SubprocessImageBuilder(children);
         }

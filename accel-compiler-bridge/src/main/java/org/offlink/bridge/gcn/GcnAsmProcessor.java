@@ -50,6 +50,7 @@ public final class GcnAsmProcessor {
 
   private final Path file;
   private final GcnRelease release;
+  private final boolean tableLabels;
   private final StringBuilder out = new StringBuilder();
   private final List<String> functions = new ArrayList<>(List.of("_init_array", "_fini_array"));
   private final Map<String, int[]> dims = new LinkedHashMap<>();
@@ -62,9 +63,10 @@ public final class GcnAsmProcessor {
   private int vgpr;
   private long offset;
 
-  private GcnAsmProcessor(Path file, GcnRelease release) {
+  private GcnAsmProcessor(Path file, GcnRelease release, boolean tableLabels) {
     this.file = file;
     this.release = release;
+    this.tableLabels = tableLabels;
   }
 
   /** Processes assembly text as GCC 12 does (test convenience). */
@@ -80,7 +82,17 @@ public final class GcnAsmProcessor {
   /** Processes the bytes of {@code file} (the {@code .mkoffload.1.s}) as {@code release} does. */
   public static Result process(GcnRelease release, byte[] asm, Path file)
       throws MalformedObjectException {
-    return new GcnAsmProcessor(file, release)
+    return process(release, asm, file, true);
+  }
+
+  /**
+   * Processes as {@code release} does, but without the global table labels when {@code tableLabels}
+   * is false: one partition's assembly of several linked into one HSACO ({@code --device-jobs}),
+   * whose labels are defined once, at the start of the joint sections.
+   */
+  public static Result process(GcnRelease release, byte[] asm, Path file, boolean tableLabels)
+      throws MalformedObjectException {
+    return new GcnAsmProcessor(file, release, tableLabels)
         .run(pieces(new String(asm, StandardCharsets.ISO_8859_1)));
   }
 
@@ -206,6 +218,9 @@ public final class GcnAsmProcessor {
   /** The section line, then a global label the plugin looks the table up by. */
   private void globalTable(String sectionLine, String label) {
     out.append(sectionLine);
+    if (!tableLabels) {
+      return;
+    }
     out.append("\t.global ").append(label).append("\n\t.type ").append(label);
     out.append(", @object\n").append(label).append(":\n");
   }

@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
 import org.offlink.bridge.gcc.AccelEnvironment;
 import org.offlink.bridge.gcc.AccelTools;
 import org.offlink.bridge.gcc.GccInstallation;
@@ -17,6 +19,10 @@ import org.offlink.bridge.gcc.OmpRequiresFile;
 import org.offlink.bridge.gcc.UnsupportedGccException;
 import org.offlink.bridge.image.GcnImage;
 import org.offlink.bridge.image.HsaXnack;
+import org.offlink.bridge.partition.GcnPartitionedBuild;
+import org.offlink.bridge.partition.PartitionServices;
+import org.offlink.bridge.partition.PartitionWork;
+import org.offlink.bridge.partition.WholeProgramNeeded;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.process.ProcessRunner;
@@ -42,13 +48,23 @@ public final class GcnImageBuilder {
   private final ProcessRunner runner;
   private final LinkContext context;
   private final GccInstallation gcc;
+  private final Optional<PartitionServices> partitions;
 
   /** A builder working with {@code tools}. */
   public GcnImageBuilder(AccelTools tools) {
+    this(tools, Optional.empty());
+  }
+
+  /**
+   * A builder that compiles the device code in partitions when {@code partitions} is present
+   * ({@code OFFLINK_FLAGS=--device-jobs=N}, {@link GcnPartitionedBuild}).
+   */
+  public GcnImageBuilder(AccelTools tools, Optional<PartitionServices> partitions) {
     this.tools = Objects.requireNonNull(tools, "tools");
     this.runner = tools.runner();
     this.context = tools.context();
     this.gcc = tools.gcc();
+    this.partitions = Objects.requireNonNull(partitions, "partitions");
   }
 
   /** Builds the image, registering intermediates in the caller's {@code temps}. */
@@ -72,40 +88,59 @@ public final class GcnImageBuilder {
     String asm2 = temps.named(names.mkoffload(".2.s"), ".mkoffload.2.s");
     String hsaco = temps.named(names.mkoffload(".hsaco"), ".mkoffload.hsaco");
     List<String> debugObjects = GcnEarlyDebug.copyAll(options, settings, temps, context);
-    Map<String, String> compileEnv = env;
-    OmpRequiresFile requires = null;
-    if (release.layout().requiresMask()) {
-      requires = OmpRequiresFile.create(names, temps);
-      compileEnv = requires.exportTo(env, options.verbose(), context.err());
+    List<String> compile = compileArgv(accel.argv0(), options, release, args, asm1);
+    List<String> link = linkArgv(accel.argv0(), options, settings, args, debugObjects, asm2, hsaco);
+    Optional<GcnPartitionedBuild.Tables> parted =
+        partitioned(
+            compile,
+            assembleOptions(options, settings, args),
+            link,
+            asm2,
+            env,
+            temps,
+            names,
+            options.verbose());
+    GcnPartitionedBuild.Tables tables;
+    long mask;
+    if (parted.isPresent()) {
+      tables = parted.get();
+      mask = tables.requiresMask();
+    } else {
+      Map<String, String> compileEnv = env;
+      OmpRequiresFile requires = null;
+      if (release.layout().requiresMask()) {
+        requires = OmpRequiresFile.create(names, temps);
+        compileEnv = requires.exportTo(env, options.verbose(), context.err());
+      }
+      runner.runChecked(
+          Command.of(compile, compileEnv, cwd)
+              .withResponseFile(MkoffloadDumpNames.GCC_ARGS)
+              .as(Command.Role.ACCEL_COMPILER));
+      // GCC prints the uint32_t with %d into a uintptr_t initializer: bit 31 sign-extends.
+      mask = requires == null ? 0 : requires.readMask();
+      Path asm1Path = WorkingDirectory.resolve(cwd, asm1);
+      GcnAsmProcessor.Result processed =
+          GcnAsmProcessor.process(release, readIntermediate(asm1Path, "asm"), asm1Path);
+      Files.write(WorkingDirectory.resolve(cwd, asm2), processed.assembly());
+      link(Command.of(link, env, cwd).as(Command.Role.ACCEL_COMPILER), settings);
+      tables =
+          new GcnPartitionedBuild.Tables(
+              processed.kernels(),
+              processed.variableCount(),
+              processed.indirectFunctionCount(),
+              (int) mask);
     }
-    runner.runChecked(
-        Command.of(compileArgv(accel.argv0(), options, release, args, asm1), compileEnv, cwd)
-            .withResponseFile(MkoffloadDumpNames.GCC_ARGS)
-            .as(Command.Role.ACCEL_COMPILER));
-    // GCC prints the uint32_t with %d into a uintptr_t initializer: bit 31 sign-extends.
-    long mask = requires == null ? 0 : requires.readMask();
     HsaXnack hsaXnack = hsaXnack(release, settings, mask);
-    Path asm1Path = WorkingDirectory.resolve(cwd, asm1);
-    GcnAsmProcessor.Result processed =
-        GcnAsmProcessor.process(release, readIntermediate(asm1Path, "asm"), asm1Path);
-    Files.write(WorkingDirectory.resolve(cwd, asm2), processed.assembly());
-    link(
-        Command.of(
-                linkArgv(accel.argv0(), options, settings, args, debugObjects, asm2, hsaco),
-                env,
-                cwd)
-            .as(Command.Role.ACCEL_COMPILER),
-        settings);
     Path hsacoPath = WorkingDirectory.resolve(cwd, hsaco);
     byte[] image = readIntermediate(hsacoPath, "obj");
     checkHeader(HsacoHeader.read(image, hsacoPath), settings, hsacoPath);
     return new GcnImage(
         image,
-        processed.kernels(),
-        processed.variableCount(),
+        tables.kernels(),
+        tables.variables(),
         release.layout(),
         mask,
-        processed.indirectFunctionCount(),
+        tables.indirectFunctions(),
         stackSize,
         hsaco,
         hsaXnack);
@@ -127,6 +162,55 @@ public final class GcnImageBuilder {
                   + " Memory is required");
     }
     return settings.hsaXnack(mask);
+  }
+
+  /**
+   * With {@code --device-jobs}, builds the HSACO {@code link} names in partitions and returns its
+   * tables; empty when the caller is to run GCC's steps (no partitioning asked for, fewer than two
+   * inputs, or partitions that cannot stand for the whole program, which {@code -v} says).
+   */
+  private Optional<GcnPartitionedBuild.Tables> partitioned(
+      List<String> compile,
+      List<String> assemble,
+      List<String> link,
+      String asm2,
+      Map<String, String> env,
+      TempFiles temps,
+      MkoffloadDumpNames names,
+      boolean verbose)
+      throws IOException {
+    if (partitions.isEmpty()) {
+      return Optional.empty();
+    }
+    GcnRelease release = GcnRelease.forMajor(gcc.major()).orElseThrow();
+    Consumer<String> say =
+        PartitionWork.verboseLines(
+            context, gcc.release().mkoffloadName(OffloadTarget.AMDGCN), verbose);
+    try {
+      PartitionWork work = new PartitionWork(runner, context, partitions.get(), say, temps, names);
+      return new GcnPartitionedBuild(work, release).build(compile, assemble, link, asm2, env);
+    } catch (WholeProgramNeeded e) {
+      say.accept(PartitionWork.wholeProgram(e));
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * What the link step passes the assembler, for a partition's own assembly: the XNACK and SRAM-ECC
+   * options, {@code -v}, and every {@code -march*} argument.
+   */
+  static List<String> assembleOptions(
+      OffloadOptions options, GcnTargetSettings settings, List<String> args) {
+    List<String> out = new ArrayList<>(settings.linkOptions());
+    if (options.verbose()) {
+      out.add("-v");
+    }
+    for (String a : args) {
+      if (a.startsWith("-march")) {
+        out.add(a);
+      }
+    }
+    return out;
   }
 
   /** 13+'s {@code -mstack-size=N}: the last one, read like {@code atoi}. */

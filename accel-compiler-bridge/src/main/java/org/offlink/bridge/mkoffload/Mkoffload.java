@@ -14,6 +14,7 @@ import org.offlink.bridge.gcc.AccelEnvironment;
 import org.offlink.bridge.gcc.AccelTools;
 import org.offlink.bridge.gcc.GccInstallation;
 import org.offlink.bridge.gcc.GccRelease;
+import org.offlink.bridge.gcc.InputArguments;
 import org.offlink.bridge.gcc.MkoffloadDumpNames;
 import org.offlink.bridge.gcc.OffloadAbi;
 import org.offlink.bridge.gcc.OffloadOptionException;
@@ -24,6 +25,7 @@ import org.offlink.bridge.image.DeviceImage;
 import org.offlink.bridge.image.GcnImage;
 import org.offlink.bridge.image.NvptxImage;
 import org.offlink.bridge.nvptx.NvptxImageBuilder;
+import org.offlink.bridge.partition.PartitionServices;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.ProcessRunner;
 import org.offlink.bridge.process.RunnerOptions;
@@ -76,34 +78,33 @@ public final class Mkoffload {
   /** The diagnostics' program name: GCC 13+'s per-target name once the GCC is known. */
   private volatile String program = PROGRAM;
 
-  /** GCC options whose value is the next argument, which is therefore not an input. */
-  private static final java.util.Set<String> SEPARATE_ARGUMENT =
-      java.util.Set.of(
-          "-dumpbase",
-          "-dumpdir",
-          "-dumpbase-ext",
-          "-Xassembler",
-          "-Xlinker",
-          "-Xpreprocessor",
-          "-include",
-          "-isystem",
-          "-I",
-          "-L",
-          "-o",
-          "-x");
-
   private final LinkContext context;
   private final MkoffloadListener listener;
+  private final Optional<PartitionServices> partitions;
 
   /** An mkoffload running in {@code context}. */
   public Mkoffload(LinkContext context) {
     this(context, MkoffloadListener.NONE);
   }
 
-  /** An mkoffload running in {@code context} that tells {@code listener} what it does. */
+  /**
+   * An mkoffload running in {@code context} that tells {@code listener} what it does; with {@code
+   * OFFLINK_FLAGS=--device-jobs=N} it compiles the device code in partitions on N threads of its
+   * own, without a partition cache.
+   */
   public Mkoffload(LinkContext context, MkoffloadListener listener) {
+    this(context, listener, PartitionServices.standalone(context.environment()));
+  }
+
+  /**
+   * An mkoffload that compiles the device code in partitions on {@code partitions} when present
+   * (lto-wrapper's job slots and cache), in one whole-program accel compile otherwise.
+   */
+  public Mkoffload(
+      LinkContext context, MkoffloadListener listener, Optional<PartitionServices> partitions) {
     this.context = Objects.requireNonNull(context, "context");
     this.listener = Objects.requireNonNull(listener, "listener");
+    this.partitions = Objects.requireNonNull(partitions, "partitions");
   }
 
   /** Runs one invocation: the image it built, or why it failed (printed as GCC prints it, too). */
@@ -228,15 +229,8 @@ public final class Mkoffload {
    */
   private void requireObjects(OffloadOptions options) throws IOException {
     List<String> args = options.forwarded();
-    for (int i = 0; i < args.size(); i++) {
+    for (int i : InputArguments.indices(args)) {
       String arg = args.get(i);
-      if (SEPARATE_ARGUMENT.contains(arg)) {
-        i++;
-        continue;
-      }
-      if (arg.startsWith("-")) {
-        continue;
-      }
       MemberSpec spec = MemberSpec.parse(arg);
       Path file = WorkingDirectory.resolve(context.workingDirectory(), spec.file());
       if (!Files.isRegularFile(file)) {
@@ -264,7 +258,8 @@ public final class Mkoffload {
       throws IOException {
     if (target == OffloadTarget.NVPTX) {
       NvptxImage image =
-          new NvptxImageBuilder(new AccelTools(runner, context, gcc)).build(options, temps);
+          new NvptxImageBuilder(new AccelTools(runner, context, gcc), partitions)
+              .build(options, temps);
       // ILP32, or GCC 13+ dropping a reverse-offload image for sm_30: an empty C file, compiled.
       boolean empty = options.abi() == OffloadAbi.ILP32 || image.disabled();
       return new WrapperSource(
@@ -274,7 +269,7 @@ public final class Mkoffload {
           empty);
     }
     GcnImage image =
-        new GcnImageBuilder(new AccelTools(runner, context, gcc)).build(options, temps);
+        new GcnImageBuilder(new AccelTools(runner, context, gcc), partitions).build(options, temps);
     boolean empty = options.abi() == OffloadAbi.ILP32;
     // GCC 13+'s -mstack-size constructor and 16's HSA_XNACK check (getenv/setenv) are not
     // hand-assembled: such a wrapper is compiled from GCC's C form.

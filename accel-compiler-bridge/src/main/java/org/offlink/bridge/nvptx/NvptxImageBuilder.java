@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.offlink.bridge.gcc.AccelEnvironment;
 import org.offlink.bridge.gcc.AccelTools;
 import org.offlink.bridge.gcc.GccInstallation;
@@ -17,6 +18,10 @@ import org.offlink.bridge.gcc.OffloadAbi;
 import org.offlink.bridge.gcc.OffloadOptions;
 import org.offlink.bridge.gcc.OmpRequiresFile;
 import org.offlink.bridge.image.NvptxImage;
+import org.offlink.bridge.partition.NvptxPartitionedBuild;
+import org.offlink.bridge.partition.PartitionServices;
+import org.offlink.bridge.partition.PartitionWork;
+import org.offlink.bridge.partition.WholeProgramNeeded;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.ProcessRunner;
 import org.offlink.bridge.temp.TempFiles;
@@ -36,13 +41,23 @@ public final class NvptxImageBuilder {
   private final ProcessRunner runner;
   private final LinkContext context;
   private final GccInstallation gcc;
+  private final Optional<PartitionServices> partitions;
 
   /** A builder working with {@code tools}. */
   public NvptxImageBuilder(AccelTools tools) {
+    this(tools, Optional.empty());
+  }
+
+  /**
+   * A builder that compiles the device code in partitions when {@code partitions} is present
+   * ({@code OFFLINK_FLAGS=--device-jobs=N}, {@link NvptxPartitionedBuild}).
+   */
+  public NvptxImageBuilder(AccelTools tools, Optional<PartitionServices> partitions) {
     this.tools = Objects.requireNonNull(tools, "tools");
     this.runner = tools.runner();
     this.context = tools.context();
     this.gcc = tools.gcc();
+    this.partitions = Objects.requireNonNull(partitions, "partitions");
   }
 
   /** Builds the image, registering intermediates in the caller's {@code temps}. */
@@ -64,30 +79,63 @@ public final class NvptxImageBuilder {
     String ptxFile = temps.named(names.mkoffload(), ".mkoffload");
     List<String> argv =
         accelArgv(accel.argv0(), options, forwarded, release, warning.isPresent(), ptxFile);
+    startScanLoopWarmUp();
+    Optional<Integer> partitioned =
+        partitioned(argv, env, temps, names, release.layout().requiresMask(), options.verbose());
     Optional<OmpRequiresFile> requires =
-        release.layout().requiresMask()
+        release.layout().requiresMask() && partitioned.isEmpty()
             ? Optional.of(OmpRequiresFile.create(names, temps))
             : Optional.empty();
     Map<String, String> accelEnv =
         requires.isPresent() ? requires.get().exportTo(env, options.verbose(), context.err()) : env;
-    startScanLoopWarmUp();
-    runner.runChecked(
-        Command.of(argv, accelEnv, context.workingDirectory())
-            .withResponseFile(MkoffloadDumpNames.GCC_ARGS)
-            .as(Command.Role.ACCEL_COMPILER));
+    if (partitioned.isEmpty()) {
+      runner.runChecked(
+          Command.of(argv, accelEnv, context.workingDirectory())
+              .withResponseFile(MkoffloadDumpNames.GCC_ARGS)
+              .as(Command.Role.ACCEL_COMPILER));
+    }
     Path ptx = WorkingDirectory.resolve(context.workingDirectory(), ptxFile);
     if (!Files.isRegularFile(ptx)) {
       throw new IOException("cannot open intermediate ptx file " + ptxFile);
     }
-    if (requires.isEmpty()) {
+    if (!release.layout().requiresMask()) {
       return PtxImageParser.parseReusing(Files.readAllBytes(ptx), ptx);
     }
-    int mask = requires.get().readMask();
+    int mask = partitioned.isPresent() ? partitioned.get() : requires.get().readMask();
     NvptxImage image = withTables(release, Files.readAllBytes(ptx), ptx, mask);
     if (image.disabled()) {
       context.err().println(program + ": warning: " + PtxFunctionTables.SM30_WARNING);
     }
     return image;
+  }
+
+  /**
+   * With {@code --device-jobs}, writes the PTX file {@code argv} names by compiling in partitions
+   * and returns the whole program's requires mask; empty when the caller is to run {@code argv} (no
+   * partitioning asked for, fewer than two inputs, or partitions that cannot stand for the whole
+   * program, which {@code -v} says).
+   */
+  private Optional<Integer> partitioned(
+      List<String> argv,
+      Map<String, String> env,
+      TempFiles temps,
+      MkoffloadDumpNames names,
+      boolean requiresFile,
+      boolean verbose)
+      throws IOException {
+    if (partitions.isEmpty()) {
+      return Optional.empty();
+    }
+    Consumer<String> say =
+        PartitionWork.verboseLines(
+            context, gcc.release().mkoffloadName(OffloadTarget.NVPTX), verbose);
+    try {
+      PartitionWork work = new PartitionWork(runner, context, partitions.get(), say, temps, names);
+      return new NvptxPartitionedBuild(work, requiresFile).build(argv, env);
+    } catch (WholeProgramNeeded e) {
+      say.accept(PartitionWork.wholeProgram(e));
+      return Optional.empty();
+    }
   }
 
   /**

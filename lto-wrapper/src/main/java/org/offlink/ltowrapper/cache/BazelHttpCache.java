@@ -6,7 +6,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.offlink.bridge.image.ImageCounts;
-import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.ltowrapper.cache.ActionResultCodec.EntryDigests;
 
 /**
@@ -60,11 +59,11 @@ public final class BazelHttpCache implements RemoteImageCache {
   }
 
   @Override
-  public Optional<CachedImage> get(CacheKey key, OffloadTarget target) {
+  public Optional<CachedImage> get(CacheKey key, EntryCheck check) {
     Optional<CachedImage> found = Optional.empty();
     if (!unreachable.get()) {
       try {
-        found = fetch(key, target, deadline());
+        found = fetch(key, check, deadline());
       } catch (RemoteCacheException e) {
         fail(e, "building locally");
       }
@@ -101,7 +100,7 @@ public final class BazelHttpCache implements RemoteImageCache {
         unreachable.get());
   }
 
-  private Optional<CachedImage> fetch(CacheKey key, OffloadTarget target, long deadline)
+  private Optional<CachedImage> fetch(CacheKey key, EntryCheck check, long deadline)
       throws RemoteCacheException {
     String ac = acPath(key);
     Optional<byte[]> bytes = transport.get(ac, MAX_ENTRY_BYTES, deadline);
@@ -127,7 +126,7 @@ public final class BazelHttpCache implements RemoteImageCache {
     if (counts.isEmpty()) {
       return Optional.empty(); // a blob evicted since the entry was written: a plain miss
     }
-    return Optional.of(verified(object.get(), CountsBlob.read(counts.get()), target, digests));
+    return Optional.of(verified(object.get(), CountsBlob.read(counts.get()), check, digests));
   }
 
   /** An object blob the entry names is larger than a cache entry may be: a miss, not a download. */
@@ -146,12 +145,12 @@ public final class BazelHttpCache implements RemoteImageCache {
     }
   }
 
-  /** The image, once its object is a wrapper offlink writes for the target, with these counts. */
+  /** The image, once {@code check} accepts its object (ours, of the target), with these counts. */
   private static CachedImage verified(
-      byte[] object, ImageCounts counts, OffloadTarget target, EntryDigests digests)
+      byte[] object, ImageCounts counts, EntryCheck check, EntryDigests digests)
       throws RemoteCacheException {
     try {
-      return CacheEntryFile.verified(object, counts, target);
+      return CacheEntryFile.verified(object, counts, check);
     } catch (CacheEntryException e) {
       throw new RemoteCacheException(digests.object().casPath() + ": " + e.getMessage(), false);
     }

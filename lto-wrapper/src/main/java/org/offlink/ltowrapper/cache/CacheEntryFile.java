@@ -11,7 +11,6 @@ import java.util.Arrays;
 import java.util.zip.CRC32;
 import org.offlink.bridge.image.ImageCounts;
 import org.offlink.bridge.tool.OffloadTarget;
-import org.offlink.bridge.wrapper.WrapperMismatchException;
 import org.offlink.bridge.wrapper.WrapperObjectVerifier;
 
 /**
@@ -83,8 +82,17 @@ public final class CacheEntryFile {
    * @throws CacheEntryException naming what is wrong (a damaged or foreign file)
    */
   public static CachedImage decode(byte[] bytes, OffloadTarget target) throws CacheEntryException {
+    return decode(bytes, EntryCheck.wrapperObject(target));
+  }
+
+  /**
+   * The entry in {@code bytes}, whose object {@code check} accepts.
+   *
+   * @throws CacheEntryException naming what is wrong (a damaged or foreign file)
+   */
+  public static CachedImage decode(byte[] bytes, EntryCheck check) throws CacheEntryException {
     try {
-      return read(Channels.newChannel(new ByteArrayInputStream(bytes)), bytes.length, target);
+      return read(Channels.newChannel(new ByteArrayInputStream(bytes)), bytes.length, check);
     } catch (IOException e) {
       throw new CacheEntryException("cannot be read: " + e.getMessage()); // not from an array
     }
@@ -96,7 +104,7 @@ public final class CacheEntryFile {
    * @throws CacheEntryException naming what is wrong (a damaged or foreign file)
    * @throws IOException if reading fails
    */
-  static CachedImage read(ReadableByteChannel in, long size, OffloadTarget target)
+  static CachedImage read(ReadableByteChannel in, long size, EntryCheck check)
       throws IOException, CacheEntryException {
     if (size > MAX_SIZE) {
       throw new CacheEntryException(
@@ -132,35 +140,28 @@ public final class CacheEntryFile {
     if (trailer.getInt(0) != (int) crc.getValue()) {
       throw new CacheEntryException("checksum mismatch (a damaged entry)");
     }
-    return verified(object.array(), functions, variables, target);
+    return verified(object.array(), functions, variables, check);
   }
 
   /** The image, once its object is known to be a wrapper offlink makes with these counts. */
   private static CachedImage verified(
-      byte[] object, long functions, long variables, OffloadTarget target)
-      throws CacheEntryException {
+      byte[] object, long functions, long variables, EntryCheck check) throws CacheEntryException {
     if (functions < 0 || variables < 0) {
       throw new CacheEntryException("negative counts " + functions + "/" + variables);
     }
-    return verified(object, new ImageCounts(functions, variables), target);
+    return verified(object, new ImageCounts(functions, variables), check);
   }
 
   /**
-   * The image of {@code object}, when it is exactly a wrapper object offlink's writer makes for
-   * {@code target} ({@link WrapperObjectVerifier}) and registers {@code claimed}, the counts its
-   * entry (local or remote) names.
+   * The image of {@code object}, when {@code check} accepts it (for a device image: exactly a
+   * wrapper object offlink's writer makes for the target, {@link WrapperObjectVerifier}) and it
+   * registers {@code claimed}, the counts its entry (local or remote) names.
    *
    * @throws CacheEntryException naming what differs
    */
-  static CachedImage verified(byte[] object, ImageCounts claimed, OffloadTarget target)
+  static CachedImage verified(byte[] object, ImageCounts claimed, EntryCheck check)
       throws CacheEntryException {
-    ImageCounts registered;
-    try {
-      registered = WrapperObjectVerifier.verify(object, target);
-    } catch (WrapperMismatchException e) {
-      throw new CacheEntryException(
-          "not a " + target.triplet() + " wrapper object offlink writes: " + e.getMessage());
-    }
+    ImageCounts registered = check.counts(object);
     if (!registered.equals(claimed)) {
       throw new CacheEntryException(
           "expected the "

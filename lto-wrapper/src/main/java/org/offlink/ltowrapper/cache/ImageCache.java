@@ -95,14 +95,22 @@ public final class ImageCache {
 
   /** The image of {@code target} stored under {@code key}, locally or remotely; empty on a miss. */
   public Optional<Hit> find(OffloadTarget target, CacheKey key) {
-    Optional<CachedImage> found = readLocal(key, target);
+    return find(EntryCheck.wrapperObject(target), key);
+  }
+
+  /**
+   * The entry stored under {@code key} whose object {@code check} accepts (a device partition's),
+   * locally or remotely; empty on a miss.
+   */
+  public Optional<Hit> find(EntryCheck check, CacheKey key) {
+    Optional<CachedImage> found = readLocal(key, check);
     if (found.isPresent()) {
       return Optional.of(new Hit(found.get(), Source.LOCAL));
     }
     if (remote.isEmpty()) {
       return Optional.empty();
     }
-    Optional<CachedImage> fetched = remote.get().get(key, target);
+    Optional<CachedImage> fetched = remote.get().get(key, check);
     if (fetched.isPresent()) {
       writeLocal(key, fetched.get());
       trimInBackground(); // the folder grew
@@ -161,12 +169,12 @@ public final class ImageCache {
     remote.ifPresent(r -> r.put(key, image));
   }
 
-  private Optional<CachedImage> readLocal(CacheKey key, OffloadTarget target) {
+  private Optional<CachedImage> readLocal(CacheKey key, EntryCheck check) {
     if (localFailed.get()) {
       return Optional.empty();
     }
     try {
-      return local.read(key, target);
+      return local.read(key, check);
     } catch (UntrustedCacheException e) {
       untrusted(e);
     } catch (CacheEntryException bad) {

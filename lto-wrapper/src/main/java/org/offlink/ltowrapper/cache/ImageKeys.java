@@ -42,8 +42,8 @@ import org.offlink.streamer.inspect.Sha256Digest;
  *       amdgcn, whose {@code -g} images link the host objects' early debug info, of its {@code
  *       .gnu.debuglto_} sections);
  *   <li>the environment that reaches the accel compile and changes its output: the {@code GCC_*}
- *       variables (except the search paths mkoffload hides from it) and the wrapper form from
- *       {@code OFFLINK_FLAGS}.
+ *       variables (except the search paths mkoffload hides from it), the wrapper form from {@code
+ *       OFFLINK_FLAGS} and whether it asks for {@code --device-jobs} (partitioned device code).
  * </ul>
  */
 public final class ImageKeys {
@@ -223,6 +223,11 @@ public final class ImageKeys {
     }
     OfflinkFlags flags = OfflinkFlags.fromEnvironment(environment);
     vars.put("offlink wrapper", flags.wrapper().map(Enum::name).orElse("default"));
+    if (flags.deviceJobs().isPresent()) {
+      // A partitioned image differs from the whole-program one (not with N: the partitions do not
+      // depend on it); the default mode's keys stay as they were.
+      vars.put("offlink device partitions", "1");
+    }
     return vars.toString();
   }
 

@@ -67,6 +67,19 @@ public final class LocalImageCache {
    */
   Optional<CachedImage> read(CacheKey key, OffloadTarget target)
       throws IOException, CacheEntryException {
+    return read(key, EntryCheck.wrapperObject(target));
+  }
+
+  /**
+   * The entry for {@code key}, whose object {@code check} accepts, or empty when there is none.
+   *
+   * @throws UntrustedCacheException if a folder of the cache may be written by others
+   * @throws CacheEntryException if something is at the entry's path that is not a usable entry (the
+   *     caller removes it and builds again)
+   * @throws IOException if it cannot be read
+   */
+  Optional<CachedImage> read(CacheKey key, EntryCheck check)
+      throws IOException, CacheEntryException {
     // A miss, the common case of a cold link: one java.io stat, not NIO's attribute code (cold in
     // a young JVM) or an exception. A dangling link or a loop is a miss too: the store replaces it.
     if (!new File(entryPath(key).toString()).exists()) {
@@ -94,7 +107,7 @@ public final class LocalImageCache {
     CachedImage image;
     try (FileChannel in =
         FileChannel.open(file.get(), StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
-      image = CacheEntryFile.read(in, st.size(), target);
+      image = CacheEntryFile.read(in, st.size(), check);
     }
     touch(file.get());
     return Optional.of(image);

@@ -10,10 +10,15 @@ import org.offlink.bridge.tool.OffloadTarget;
  */
 public interface RemoteImageCache {
   /**
-   * The entry under {@code key}, an image of {@code target}, verified against its digests and as a
-   * wrapper object offlink writes, or empty.
+   * The entry under {@code key}, verified against its digests and by {@code check} (for an image: a
+   * wrapper object offlink writes for its target), or empty.
    */
-  Optional<CachedImage> get(CacheKey key, OffloadTarget target);
+  Optional<CachedImage> get(CacheKey key, EntryCheck check);
+
+  /** The image of {@code target} under {@code key}: {@link #get(CacheKey, EntryCheck)}. */
+  default Optional<CachedImage> get(CacheKey key, OffloadTarget target) {
+    return get(key, EntryCheck.wrapperObject(target));
+  }
 
   /** Stores {@code image} under {@code key} (nothing when read-only or after a failure). */
   void put(CacheKey key, CachedImage image);

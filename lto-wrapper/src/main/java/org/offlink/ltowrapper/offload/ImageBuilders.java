@@ -3,6 +3,7 @@ package org.offlink.ltowrapper.offload;
 import java.util.Optional;
 import org.offlink.ltowrapper.cache.ImageCache;
 import org.offlink.ltowrapper.exec.ChildRunner;
+import org.offlink.ltowrapper.partition.DeviceJobSlots;
 import org.offlink.ltowrapper.report.LinkRecorder;
 
 /**
@@ -13,10 +14,16 @@ import org.offlink.ltowrapper.report.LinkRecorder;
 public interface ImageBuilders {
   /**
    * The builder for {@code mkoffload} (a path as located), running through {@code children};
-   * offlink's own in-process mkoffload takes its images from {@code cache} when it has them.
+   * offlink's own in-process mkoffload takes its images from {@code cache} when it has them, and
+   * compiles the device code in partitions on the link's {@code deviceJobs} when it has them
+   * ({@code --device-jobs}).
    */
   ImageBuilder forMkoffload(
-      String mkoffload, ChildRunner children, LinkRecorder report, Optional<ImageCache> cache);
+      String mkoffload,
+      ChildRunner children,
+      LinkRecorder report,
+      Optional<ImageCache> cache,
+      Optional<DeviceJobSlots> deviceJobs);
 
   /** Whether offlink's own mkoffload runs in this JVM (so images are cheap to build at once). */
   boolean inProcess();
@@ -26,7 +33,11 @@ public interface ImageBuilders {
     return new ImageBuilders() {
       @Override
       public ImageBuilder forMkoffload(
-          String mkoffload, ChildRunner children, LinkRecorder report, Optional<ImageCache> cache) {
+          String mkoffload,
+          ChildRunner children,
+          LinkRecorder report,
+          Optional<ImageCache> cache,
+          Optional<DeviceJobSlots> deviceJobs) {
         return new SubprocessImageBuilder(children);
       }
 

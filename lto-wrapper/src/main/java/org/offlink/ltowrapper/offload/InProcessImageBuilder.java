@@ -15,10 +15,15 @@ import org.offlink.bridge.mkoffload.MkoffloadFailure;
 import org.offlink.bridge.mkoffload.MkoffloadListener;
 import org.offlink.bridge.mkoffload.MkoffloadRequest;
 import org.offlink.bridge.mkoffload.MkoffloadResult;
+import org.offlink.bridge.partition.PartitionCache;
+import org.offlink.bridge.partition.PartitionServices;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.tool.OffloadTarget;
+import org.offlink.ltowrapper.cache.ImageCache;
 import org.offlink.ltowrapper.exec.ChildRunner;
+import org.offlink.ltowrapper.partition.CachedPartitions;
+import org.offlink.ltowrapper.partition.DeviceJobSlots;
 import org.offlink.ltowrapper.report.ChildKind;
 import org.offlink.ltowrapper.report.LinkRecorder;
 import org.offlink.runtime.LinkContext;
@@ -34,14 +39,30 @@ import org.offlink.runtime.WorkingDirectory;
 public final class InProcessImageBuilder implements ImageBuilder {
   private final ChildRunner children;
   private final LinkRecorder report;
+  private final Optional<DeviceJobSlots> deviceJobs;
+  private final Optional<ImageCache> cache;
 
   /**
    * A builder running through {@code children} (GCC's {@code -v} echo, response file and report
    * entry; its link is mkoffload's), recording the image in {@code report}.
    */
   public InProcessImageBuilder(ChildRunner children, LinkRecorder report) {
+    this(children, report, Optional.empty(), Optional.empty());
+  }
+
+  /**
+   * A builder whose mkoffload compiles the device code in partitions on {@code deviceJobs} when
+   * present ({@code --device-jobs}), keeping them in {@code cache} when there is one.
+   */
+  public InProcessImageBuilder(
+      ChildRunner children,
+      LinkRecorder report,
+      Optional<DeviceJobSlots> deviceJobs,
+      Optional<ImageCache> cache) {
     this.children = children;
     this.report = report;
+    this.deviceJobs = deviceJobs;
+    this.cache = cache;
   }
 
   @Override
@@ -103,7 +124,7 @@ public final class InProcessImageBuilder implements ImageBuilder {
       // lto-wrapper has read every offload input's .opts section before running mkoffload (and
       // failed on any without one), so mkoffload's own input check would repeat it.
       MkoffloadResult result =
-          new Mkoffload(context, listener)
+          new Mkoffload(context, listener, partitions(request))
               .run(
                   new MkoffloadRequest(
                       target, options, request.wrapper(), true, request.installation()));
@@ -114,6 +135,17 @@ public final class InProcessImageBuilder implements ImageBuilder {
       }
       return result;
     }
+  }
+
+  /** The partitioned compile's slots and cache for {@code request}, with {@code --device-jobs}. */
+  private Optional<PartitionServices> partitions(ImageRequest request) {
+    return deviceJobs.map(
+        slots ->
+            new PartitionServices(
+                slots,
+                cache.isEmpty()
+                    ? PartitionCache.NONE
+                    : new CachedPartitions(cache.get(), request.inputs())));
   }
 
   /** The link report's listener, which also tells the caller's watcher. */

@@ -117,7 +117,9 @@ public final class MkoffloadCommand {
             || ctx.settings().gccRelease().linkStep().perTargetResponseFiles();
     String suffix = perTarget ? target + ".offload_args" : "offload_args";
     ImageBuilder builder =
-        ctx.imageBuilders().forMkoffload(mkoffload, ctx.children(), ctx.report(), ctx.imageCache());
+        ctx.imageBuilders()
+            .forMkoffload(
+                mkoffload, ctx.children(), ctx.report(), ctx.imageCache(), ctx.deviceJobs());
     List<InputFile> objects = new ArrayList<>();
     for (String name : inputs) {
       objects.add(InputFile.parse(name, ctx.cwd()));

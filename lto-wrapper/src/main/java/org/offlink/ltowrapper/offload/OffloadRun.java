@@ -7,6 +7,7 @@ import org.offlink.ltowrapper.exec.ChildRunner;
 import org.offlink.ltowrapper.io.ScannedInputs;
 import org.offlink.ltowrapper.jobs.JobScheduler;
 import org.offlink.ltowrapper.options.OptionMerger;
+import org.offlink.ltowrapper.partition.DeviceJobSlots;
 import org.offlink.ltowrapper.plan.LinkPlan;
 import org.offlink.ltowrapper.report.LinkRecorder;
 import org.offlink.ltowrapper.run.Diagnostics;
@@ -48,7 +49,8 @@ public record OffloadRun(
     OffloadPolicy offloadPolicy,
     ImageBuilders imageBuilders,
     ScannedInputs scans,
-    Optional<ImageCache> imageCache) {
+    Optional<ImageCache> imageCache,
+    Optional<DeviceJobSlots> deviceJobs) {
   /** The settings shortcut. */
   public LinkPlan.Settings settings() {
     return options.settings();

@@ -9,6 +9,7 @@ import java.util.Set;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.ltowrapper.cache.ImageCache;
 import org.offlink.ltowrapper.exec.ChildRunner;
+import org.offlink.ltowrapper.partition.DeviceJobSlots;
 import org.offlink.ltowrapper.report.LinkRecorder;
 import org.offlink.runtime.WorkingDirectory;
 
@@ -43,14 +44,18 @@ public final class OwnMkoffloads implements ImageBuilders {
 
   @Override
   public ImageBuilder forMkoffload(
-      String mkoffload, ChildRunner children, LinkRecorder report, Optional<ImageCache> cache) {
+      String mkoffload,
+      ChildRunner children,
+      LinkRecorder report,
+      Optional<ImageCache> cache,
+      Optional<DeviceJobSlots> deviceJobs) {
     boolean ours =
         mkoffload.contains("/")
             && isOurs(WorkingDirectory.resolve(children.context().workingDirectory(), mkoffload));
     if (!ours) {
       return new SubprocessImageBuilder(children);
     }
-    ImageBuilder inProcess = new InProcessImageBuilder(children, report);
+    ImageBuilder inProcess = new InProcessImageBuilder(children, report, deviceJobs, cache);
     return cache.isEmpty()
         ? inProcess
         : new CachingImageBuilder(inProcess, cache.get(), children.context(), report);

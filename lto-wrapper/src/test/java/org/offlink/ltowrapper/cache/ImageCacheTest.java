@@ -38,7 +38,7 @@ class ImageCacheTest {
     int gets;
 
     @Override
-    public Optional<CachedImage> get(CacheKey key, OffloadTarget target) {
+    public Optional<CachedImage> get(CacheKey key, EntryCheck check) {
       gets++;
       return Optional.ofNullable(entries.get(key));
     }

@@ -1,0 +1,126 @@
+package org.offlink.bridge.partition;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
+import org.offlink.bridge.gcc.InputArguments;
+import org.offlink.bridge.gcc.MkoffloadDumpNames;
+import org.offlink.bridge.gcc.OmpRequiresFile;
+import org.offlink.bridge.process.Command;
+import org.offlink.bridge.process.ProcessRunner;
+import org.offlink.bridge.temp.TempFiles;
+import org.offlink.runtime.LinkContext;
+import org.offlink.runtime.WorkingDirectory;
+
+/**
+ * What a target's partitioned build works with: the runner of its programs, mkoffload's context,
+ * the partition services, where it says what it did, its temporary files and their names.
+ *
+ * @param runner runs the accel driver
+ * @param context mkoffload's environment, working directory and error stream
+ * @param services the executor and the cache
+ * @param say prints a line of what happened (under {@code -v})
+ * @param temps the build's temporary files
+ * @param names GCC's file names for this image ({@code -save-temps})
+ */
+public record PartitionWork(
+    ProcessRunner runner,
+    LinkContext context,
+    PartitionServices services,
+    Consumer<String> say,
+    TempFiles temps,
+    MkoffloadDumpNames names) {
+  /** Checks the fields. */
+  public PartitionWork {
+    Objects.requireNonNull(runner, "runner");
+    Objects.requireNonNull(context, "context");
+    Objects.requireNonNull(services, "services");
+    Objects.requireNonNull(say, "say");
+    Objects.requireNonNull(temps, "temps");
+    Objects.requireNonNull(names, "names");
+  }
+
+  /** The inputs of the accel driver command line {@code argv} (argv[0] the driver), in order. */
+  static List<String> inputs(List<String> argv) {
+    List<String> args = argv.subList(1, argv.size());
+    List<String> out = new ArrayList<>();
+    for (int i : InputArguments.indices(args)) {
+      out.add(args.get(i));
+    }
+    return out;
+  }
+
+  /** {@code name} resolved against the working directory. */
+  Path resolve(String name) {
+    return WorkingDirectory.resolve(context.workingDirectory(), name);
+  }
+
+  /**
+   * A temporary file for partition {@code p} ending in {@code suffix} ({@code .o}, {@code .1.s}).
+   */
+  String file(Partition p, String suffix) throws IOException {
+    return temps.named(names.mkoffload(".part" + p.first() + suffix), ".part" + suffix);
+  }
+
+  /** Writes a partition's object where the link step reads it; returns its name. */
+  String writeObject(Partition p, PartitionArtifact a) throws IOException {
+    String name = file(p, ".o");
+    Files.write(resolve(name), a.object());
+    return name;
+  }
+
+  /** The artifacts' objects written out in plan order, for the link. */
+  List<String> writeObjects(PartitionedCompile.Result result) throws IOException {
+    List<String> objects = new ArrayList<>();
+    for (int i = 0; i < result.artifacts().size(); i++) {
+      objects.add(writeObject(result.plan().partitions().get(i), result.artifacts().get(i)));
+    }
+    return objects;
+  }
+
+  /** GCC's names for partition {@code p}'s own files ({@code -dumpbase}, its requires file). */
+  MkoffloadDumpNames namesOf(Partition p) {
+    return new MkoffloadDumpNames(names.dumppfx() + ".part" + p.first());
+  }
+
+  /**
+   * Runs partition {@code p}'s accel compile {@code argv}; with {@code requiresFile} (GCC 13+)
+   * under its own {@code GCC_OFFLOAD_OMP_REQUIRES_FILE}, whose mask it returns (else 0).
+   */
+  int compile(Partition p, List<String> argv, Map<String, String> env, boolean requiresFile)
+      throws IOException {
+    Map<String, String> compileEnv = env;
+    OmpRequiresFile requires = null;
+    if (requiresFile) {
+      requires = OmpRequiresFile.create(namesOf(p), temps);
+      compileEnv = requires.exportTo(env, false, context.err());
+    }
+    runner.runChecked(
+        Command.of(argv, compileEnv, context.workingDirectory())
+            .withResponseFile(".part" + p.first() + MkoffloadDumpNames.GCC_ARGS)
+            .as(Command.Role.ACCEL_COMPILER));
+    return requires == null ? 0 : requires.readMask();
+  }
+
+  /**
+   * Where an image builder's partitioned build says what it did: {@code program}'s lines on the
+   * error stream under {@code -v}, nothing otherwise.
+   */
+  public static Consumer<String> verboseLines(LinkContext context, String program, boolean on) {
+    return line -> {
+      if (on) {
+        context.err().println(program + ": " + line);
+      }
+    };
+  }
+
+  /** The line saying why the whole program is compiled after all. */
+  public static String wholeProgram(WholeProgramNeeded why) {
+    return "device partitions: " + why.getMessage() + "; compiling the whole program";
+  }
+}
