@@ -19,7 +19,6 @@ import org.offlink.bridge.gcc.OmpRequiresFile;
 import org.offlink.bridge.gcc.UnsupportedGccException;
 import org.offlink.bridge.image.GcnImage;
 import org.offlink.bridge.image.HsaXnack;
-import org.offlink.bridge.partition.GcnPartitionedBuild;
 import org.offlink.bridge.partition.PartitionServices;
 import org.offlink.bridge.partition.PartitionWork;
 import org.offlink.bridge.partition.WholeProgramNeeded;

@@ -17,11 +17,11 @@ import org.offlink.streamer.elf.SymbolType;
  * defined symbols with their binding, undefined ones as mentioned; the registered names are the
  * partition's kernels, given by the caller.
  */
-final class ElfSymbolReader {
+public final class ElfSymbolReader {
   private ElfSymbolReader() {}
 
   /** The symbols of the object {@code file}. */
-  static PartitionSymbols read(Path file, Set<String> registered) throws IOException {
+  public static PartitionSymbols read(Path file, Set<String> registered) throws IOException {
     Map<String, PartitionSymbols.Linkage> defined = new HashMap<>();
     Set<String> mentioned = new HashSet<>();
     try (ElfFile elf = ElfReader.read(file)) {

@@ -11,7 +11,7 @@ import org.offlink.bridge.gcc.InputArguments;
  * run, so that every option (the {@code -foffload-options} payload, {@code -march}, the release's
  * extra flags) reaches the partitions exactly as it reaches GCC's single compile.
  */
-final class PartitionArgv {
+public final class PartitionArgv {
   private PartitionArgv() {}
 
   /**
@@ -19,7 +19,7 @@ final class PartitionArgv {
    * after argv[0], its inputs replaced by {@code inputs} (placed where its first input was), every
    * {@code -dumpbase} value replaced by {@code dumpbase} and the {@code -o} value by {@code out}.
    */
-  static List<String> compile(
+  public static List<String> compile(
       List<String> whole, String flag, List<String> inputs, String dumpbase, String out) {
     List<String> argv = replaceInputs(whole, inputs, false);
     if (!flag.isEmpty()) {
@@ -32,12 +32,12 @@ final class PartitionArgv {
    * {@code whole} as a link of {@code objects}: its inputs replaced by the objects and {@code
    * -xlto} (which would make the driver read them as IR) dropped; the rest unchanged.
    */
-  static List<String> link(List<String> whole, List<String> objects) {
+  public static List<String> link(List<String> whole, List<String> objects) {
     return replaceInputs(whole, objects, true);
   }
 
   /** {@code argv} with argv[0] replaced by {@code label}: a recipe line for a cache key. */
-  static List<String> labelled(String label, List<String> argv) {
+  public static List<String> labelled(String label, List<String> argv) {
     List<String> out = new ArrayList<>(argv);
     out.set(0, label);
     return out;

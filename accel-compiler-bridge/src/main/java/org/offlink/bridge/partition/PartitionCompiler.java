@@ -5,7 +5,7 @@ import java.util.List;
 import org.offlink.bridge.tool.OffloadTarget;
 
 /** One target's accel compile of a partition, for {@link PartitionedCompile}. */
-interface PartitionCompiler {
+public interface PartitionCompiler {
   /** The target. */
   OffloadTarget target();
 

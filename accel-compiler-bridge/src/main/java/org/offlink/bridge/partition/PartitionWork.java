@@ -46,7 +46,7 @@ public record PartitionWork(
   }
 
   /** The inputs of the accel driver command line {@code argv} (argv[0] the driver), in order. */
-  static List<String> inputs(List<String> argv) {
+  public static List<String> inputs(List<String> argv) {
     List<String> args = argv.subList(1, argv.size());
     List<String> out = new ArrayList<>();
     for (int i : InputArguments.indices(args)) {
@@ -56,26 +56,26 @@ public record PartitionWork(
   }
 
   /** {@code name} resolved against the working directory. */
-  Path resolve(String name) {
+  public Path resolve(String name) {
     return WorkingDirectory.resolve(context.workingDirectory(), name);
   }
 
   /**
    * A temporary file for partition {@code p} ending in {@code suffix} ({@code .o}, {@code .1.s}).
    */
-  String file(Partition p, String suffix) throws IOException {
+  public String file(Partition p, String suffix) throws IOException {
     return temps.named(names.mkoffload(".part" + p.first() + suffix), ".part" + suffix);
   }
 
   /** Writes a partition's object where the link step reads it; returns its name. */
-  String writeObject(Partition p, PartitionArtifact a) throws IOException {
+  public String writeObject(Partition p, PartitionArtifact a) throws IOException {
     String name = file(p, ".o");
     Files.write(resolve(name), a.object());
     return name;
   }
 
   /** The artifacts' objects written out in plan order, for the link. */
-  List<String> writeObjects(PartitionedCompile.Result result) throws IOException {
+  public List<String> writeObjects(PartitionedCompile.Result result) throws IOException {
     List<String> objects = new ArrayList<>();
     for (int i = 0; i < result.artifacts().size(); i++) {
       objects.add(writeObject(result.plan().partitions().get(i), result.artifacts().get(i)));
@@ -84,7 +84,7 @@ public record PartitionWork(
   }
 
   /** GCC's names for partition {@code p}'s own files ({@code -dumpbase}, its requires file). */
-  MkoffloadDumpNames namesOf(Partition p) {
+  public MkoffloadDumpNames namesOf(Partition p) {
     return new MkoffloadDumpNames(names.dumppfx() + ".part" + p.first());
   }
 
@@ -92,7 +92,7 @@ public record PartitionWork(
    * Runs partition {@code p}'s accel compile {@code argv}; with {@code requiresFile} (GCC 13+)
    * under its own {@code GCC_OFFLOAD_OMP_REQUIRES_FILE}, whose mask it returns (else 0).
    */
-  int compile(Partition p, List<String> argv, Map<String, String> env, boolean requiresFile)
+  public int compile(Partition p, List<String> argv, Map<String, String> env, boolean requiresFile)
       throws IOException {
     Map<String, String> compileEnv = env;
     OmpRequiresFile requires = null;

@@ -16,7 +16,7 @@ import java.util.function.Consumer;
  * {@link PartitionExecutor}, and partitions whose symbols clash ({@link SymbolClashes}) are joined
  * and compiled again until none clash. The result is ready for the target's link step.
  */
-final class PartitionedCompile {
+public final class PartitionedCompile {
   /**
    * The compiled partitions.
    *
@@ -24,7 +24,7 @@ final class PartitionedCompile {
    * @param artifacts one per partition of the plan, in order
    * @param requiresMask the whole program's OpenMP {@code requires} mask ({@link RequiresMasks})
    */
-  record Result(PartitionPlan plan, List<PartitionArtifact> artifacts, int requiresMask) {}
+  public record Result(PartitionPlan plan, List<PartitionArtifact> artifacts, int requiresMask) {}
 
   private final PartitionCompiler compiler;
   private final PartitionServices services;
@@ -35,14 +35,15 @@ final class PartitionedCompile {
   private final AtomicInteger hits = new AtomicInteger();
 
   /** A compile of {@code compiler}'s partitions on {@code services}, telling {@code say}. */
-  PartitionedCompile(PartitionCompiler compiler, PartitionServices services, Consumer<String> say) {
+  public PartitionedCompile(
+      PartitionCompiler compiler, PartitionServices services, Consumer<String> say) {
     this.compiler = Objects.requireNonNull(compiler, "compiler");
     this.services = Objects.requireNonNull(services, "services");
     this.say = Objects.requireNonNull(say, "say");
   }
 
   /** Compiles {@code inputs} (spelled as on the command line, in link order). */
-  Result run(List<String> inputs) throws IOException, WholeProgramNeeded {
+  public Result run(List<String> inputs) throws IOException, WholeProgramNeeded {
     PartitionPlan plan = PartitionPlan.initial(inputs.size());
     while (true) {
       compileMissing(plan, inputs);

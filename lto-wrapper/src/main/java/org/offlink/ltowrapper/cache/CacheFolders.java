@@ -52,6 +52,10 @@ final class CacheFolders {
 
   /** The folders of the cache in {@code directory}, private or of {@code sharedGroup}'s team. */
   CacheFolders(Path directory, Optional<String> sharedGroup) {
+    if (!directory.isAbsolute()) {
+      // resolved against the link's folder by CacheSettings, never against the JVM's
+      throw new IllegalArgumentException("not an absolute cache folder: " + directory);
+    }
     this.directory = directory;
     this.sharedGroup = sharedGroup;
   }
@@ -129,7 +133,7 @@ final class CacheFolders {
 
   /** The cache folder's real path, it and the folders above it checked. */
   private Optional<Path> root(boolean create) throws IOException {
-    Path abs = directory.toAbsolutePath();
+    Path abs = directory;
     if (create && !trust().shared()) {
       createMissing(abs);
     }

@@ -66,7 +66,7 @@ final class BundleCopy {
 
   /** Copies the folder {@code source} into {@code into}; returns the copy. */
   static Path folder(Path source, Path into) throws IOException {
-    Path top = into.resolve(source.toAbsolutePath().normalize().getFileName().toString());
+    Path top = into.resolve(source.normalize().getFileName().toString()); // absolute: the caller's
     Path start = source.toRealPath(); // the folder named by the user; links below it are refused
     Files.walkFileTree(
         start,

@@ -43,13 +43,13 @@ final class ReplayPaths {
       Path libexec,
       Optional<Path> bundleFolder,
       String name) {
-    this.scratch = scratch.toAbsolutePath().normalize();
-    this.root = root.toAbsolutePath().normalize();
+    this.scratch = absolute(scratch).normalize();
+    this.root = absolute(root).normalize();
     this.recordedCwd = Path.of(recordedCwd);
     this.cwd = BundlePaths.under(this.root, recordedCwd);
     this.recordedLibexec = recordedLibexec;
-    this.libexec = libexec.toAbsolutePath().normalize();
-    this.bundleFolder = bundleFolder.map(p -> p.toAbsolutePath().normalize());
+    this.libexec = absolute(libexec).normalize();
+    this.bundleFolder = bundleFolder.map(p -> absolute(p).normalize());
     this.name = name;
   }
 
@@ -145,7 +145,18 @@ final class ReplayPaths {
 
   /** Whether {@code p} (absolute) lies inside the scratch folder. */
   boolean inScratch(Path p) {
-    return p.toAbsolutePath().normalize().startsWith(scratch);
+    return absolute(p).normalize().startsWith(scratch);
+  }
+
+  /**
+   * {@code p}, which the command resolved against its own working folder: a relative path here
+   * would resolve against the JVM's, which is not the command's in a link server.
+   */
+  private static Path absolute(Path p) {
+    if (!p.isAbsolute()) {
+      throw new IllegalArgumentException("not an absolute path: " + p);
+    }
+    return p;
   }
 
   private Optional<Path> resolved(String path) {

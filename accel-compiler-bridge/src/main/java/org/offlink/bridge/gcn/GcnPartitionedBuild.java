@@ -1,4 +1,4 @@
-package org.offlink.bridge.partition;
+package org.offlink.bridge.gcn;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -12,9 +12,16 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import org.offlink.bridge.gcc.MkoffloadDumpNames;
-import org.offlink.bridge.gcn.GcnAsmProcessor;
-import org.offlink.bridge.gcn.GcnRelease;
 import org.offlink.bridge.image.GcnKernel;
+import org.offlink.bridge.partition.ElfSymbolReader;
+import org.offlink.bridge.partition.Partition;
+import org.offlink.bridge.partition.PartitionArgv;
+import org.offlink.bridge.partition.PartitionArtifact;
+import org.offlink.bridge.partition.PartitionCompiler;
+import org.offlink.bridge.partition.PartitionSymbols;
+import org.offlink.bridge.partition.PartitionWork;
+import org.offlink.bridge.partition.PartitionedCompile;
+import org.offlink.bridge.partition.WholeProgramNeeded;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.tool.OffloadTarget;
 
