@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 import org.offlink.bridge.doctor.JvmFacts;
 import org.offlink.cli.CliExecution;
-import org.offlink.ltowrapper.debug.DebugCommands;
+import org.offlink.cli.debug.DebugCommands;
 import org.offlink.runtime.CommandStartup;
 import org.offlink.runtime.LastResort;
 import org.offlink.runtime.LinkContext;
