@@ -57,7 +57,7 @@ mkdir -p "$snap"
 trap 'rm -rf "$snap"' EXIT
 cp -r fuzz/target/test-classes "$snap/fuzz"
 cp="$snap/fuzz"
-for m in section-streamer accel-compiler-bridge lto-wrapper link-server; do
+for m in section-streamer accel-compiler-bridge lto-wrapper link-server offlink-cli; do
   cp -r "$m/target/classes" "$snap/$m"
   cp="$cp:$snap/$m"
 done

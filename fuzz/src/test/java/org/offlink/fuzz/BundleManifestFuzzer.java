@@ -1,9 +1,9 @@
 package org.offlink.fuzz;
 
 import java.nio.file.Path;
+import org.offlink.cli.replay.BundleReader;
 import org.offlink.ltowrapper.report.proto.BundledFile;
 import org.offlink.ltowrapper.report.proto.ReproducerManifest;
-import org.offlink.ltowrapper.reproduce.BundleReader;
 
 /**
  * The reproducer bundle manifest reader ({@code manifest.json} as {@code offlink replay} reads it:

@@ -51,10 +51,8 @@ class ArchitectureTest {
           "org.offlink.ltowrapper.LtoWrapperMain",
           "org.offlink.mkoffload.MkoffloadMain",
           "org.offlink.server.ServerMain",
-          "org.offlink.cli.offlink.OfflinkMain",
-          "org.offlink.cli.streamer.SectionStreamerMain",
-          "org.offlink.bridge.cli.OfflinkMain",
-          "org.offlink.streamer.cli.SectionStreamerMain");
+          "org.offlink.cli.OfflinkMain",
+          "org.offlink.cli.streamer.SectionStreamerMain");
 
   private static final String JVM_PROPERTIES = "org.offlink.runtime.JvmProperties";
 

@@ -6,18 +6,19 @@ import java.util.Optional;
 
 /**
  * The names inside a reproducer bundle, relative to its top folder, and where a recorded absolute
- * path goes under a root folder (the bundle's {@code files/}, a replay's scratch root).
+ * path goes under a root folder (the bundle's {@code files/}, a replay's scratch root). Shared by
+ * the writer ({@link Reproducer}) and the reader ({@code offlink replay}, in offlink-cli).
  */
-final class BundlePaths {
-  static final String MANIFEST = "manifest.json";
-  static final String REPORT = "report.json";
-  static final String REPLAY = "replay";
-  static final String FILES = "files/";
+public final class BundlePaths {
+  public static final String MANIFEST = "manifest.json";
+  public static final String REPORT = "report.json";
+  public static final String REPLAY = "replay";
+  public static final String FILES = "files/";
 
   private BundlePaths() {}
 
   /** The entry of the absolute {@code file}: {@code files/} and its path without the '/'. */
-  static String entryOf(Path file) {
+  public static String entryOf(Path file) {
     return FILES + file.toString().substring(1);
   }
 
@@ -26,7 +27,7 @@ final class BundlePaths {
    * ({@code /a/./b} gives {@code a/b}, {@code /} gives the empty path); empty when it is not
    * absolute or would leave that root ({@code /../x}, {@code /a/../../x}).
    */
-  static Optional<Path> inside(String path) {
+  public static Optional<Path> inside(String path) {
     if (!path.startsWith("/")) {
       return Optional.empty();
     }
@@ -42,7 +43,7 @@ final class BundlePaths {
   }
 
   /** {@code root} and the recorded absolute {@code path}, which {@link #inside} accepted. */
-  static Path under(Path root, String path) {
+  public static Path under(Path root, String path) {
     Path rel =
         inside(path)
             .orElseThrow(() -> new IllegalArgumentException(path + ": outside the bundle's root"));

@@ -174,7 +174,8 @@ public final class Reproducer {
               : TarBundle.Content.file(file, size));
     }
     ReproducerManifest manifest = m.build();
-    tar.put(top + "/" + BundlePaths.MANIFEST, TarBundle.Content.of(ManifestJson.encode(manifest)));
+    tar.put(
+        top + "/" + BundlePaths.MANIFEST, TarBundle.Content.of(LinkReportWriter.json(manifest)));
     tar.put(
         top + "/" + BundlePaths.REPORT,
         TarBundle.Content.of(LinkReportWriter.encode(report, ReportFormat.JSON)));

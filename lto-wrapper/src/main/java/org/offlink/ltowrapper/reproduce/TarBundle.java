@@ -20,17 +20,17 @@ import org.offlink.runtime.LinkScope;
  * non-ASCII names in POSIX (pax) headers. The same entries always give the same bytes. The file is
  * written atomically ({@link AtomicFiles}: a temporary beside it, then renamed).
  */
-final class TarBundle {
+public final class TarBundle {
   /**
    * One entry's contents, in memory or a file's (streamed, {@code size} bytes), and whether it is
    * executable.
    */
-  record Content(byte[] bytes, Path file, long size, boolean executable) {
-    static Content of(byte[] bytes) {
+  public record Content(byte[] bytes, Path file, long size, boolean executable) {
+    public static Content of(byte[] bytes) {
       return new Content(bytes, null, bytes.length, false);
     }
 
-    static Content script(byte[] bytes) {
+    public static Content script(byte[] bytes) {
       return new Content(bytes, null, bytes.length, true);
     }
 
@@ -44,17 +44,17 @@ final class TarBundle {
   private final SortedMap<String, Content> entries = new TreeMap<>();
 
   /** Adds (or replaces) the entry {@code name}. */
-  TarBundle put(String name, Content content) {
+  public TarBundle put(String name, Content content) {
     entries.put(name, content);
     return this;
   }
 
   /** Writes the tar to {@code target}. */
-  void write(LinkScope scope, Path target) throws IOException {
+  public void write(LinkScope scope, Path target) throws IOException {
     AtomicFiles.write(scope, target, this::writeTo);
   }
 
-  void writeTo(OutputStream out) throws IOException {
+  public void writeTo(OutputStream out) throws IOException {
     TarArchiveOutputStream tar = new TarArchiveOutputStream(out, "UTF-8");
     tar.setLongFileMode(TarArchiveOutputStream.LONGFILE_POSIX);
     tar.setBigNumberMode(TarArchiveOutputStream.BIGNUMBER_POSIX);

@@ -1,0 +1,58 @@
+package org.offlink.cli.streamer;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import org.offlink.streamer.elf.ElfFile;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code dump}: a hex dump of one section, like {@code objdump -s -j}, optionally decompressed. */
+@Command(
+    name = "dump",
+    mixinStandardHelpOptions = true,
+    description = "Hex-dump one section (offsets from the section start).")
+final class DumpCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Option(
+      names = {"-d", "--decompress"},
+      description = "Undo the LTO section's zstd/zlib compression first.")
+  boolean decompress;
+
+  @Parameters(index = "0", paramLabel = "FILE", description = "Object or lib.a@0xOFF.")
+  String file;
+
+  @Parameters(index = "1", paramLabel = "SECTION", description = "Section name.")
+  String section;
+
+  @Override
+  public Integer call() throws Exception {
+    byte[] data;
+    ObjectInput input = Inputs.single(file);
+    try (ElfFile elf = input.open()) {
+      data = SectionData.read(elf, section, decompress);
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    out.println("Contents of section " + section + " (" + data.length + " bytes):");
+    for (int off = 0; off < data.length; off += 16) {
+      StringBuilder hex = new StringBuilder();
+      StringBuilder text = new StringBuilder();
+      for (int i = 0; i < 16; i++) {
+        if (off + i < data.length) {
+          int b = data[off + i] & 0xff;
+          hex.append(String.format("%02x", b));
+          text.append(b >= 0x20 && b < 0x7f ? (char) b : '.');
+        } else {
+          hex.append("  ");
+        }
+        if (i % 4 == 3) {
+          hex.append(' ');
+        }
+      }
+      out.printf(" %04x %s %s%n", off, hex, text);
+    }
+    return 0;
+  }
+}
