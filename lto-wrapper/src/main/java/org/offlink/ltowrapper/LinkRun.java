@@ -87,6 +87,8 @@ final class LinkRun implements AutoCloseable {
         this.imageBuilders.inProcess()
             ? LinkCaches.forLink(
                 context,
+                settings.flags(),
+                settings.offloadTargets(),
                 scans,
                 diag::warning,
                 settings.verbose() || settings.saveTemps()

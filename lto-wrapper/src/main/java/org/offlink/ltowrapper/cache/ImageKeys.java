@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -53,6 +54,7 @@ public final class ImageKeys {
   private static final long SPAN_READ_LIMIT = 4L << 20;
 
   private final Map<String, String> environment;
+  private final OfflinkFlags flags; // the link plan\'s
   private final Path cwd;
   private final Path tempDirectory;
   private final ScannedInputs scans;
@@ -71,8 +73,13 @@ public final class ImageKeys {
    * @param scans the inputs' scans (where their sections lie)
    */
   public ImageKeys(
-      Map<String, String> environment, Path cwd, Path tempDirectory, ScannedInputs scans) {
+      Map<String, String> environment,
+      OfflinkFlags flags,
+      Path cwd,
+      Path tempDirectory,
+      ScannedInputs scans) {
     this.environment = Map.copyOf(environment);
+    this.flags = Objects.requireNonNull(flags, "flags");
     this.cwd = cwd;
     this.tempDirectory = tempDirectory;
     this.scans = scans;
@@ -221,7 +228,6 @@ public final class ImageKeys {
         vars.put(name, e.getValue());
       }
     }
-    OfflinkFlags flags = OfflinkFlags.fromEnvironment(environment);
     vars.put("offlink wrapper", flags.wrapper().map(Enum::name).orElse("default"));
     if (flags.deviceJobs().isPresent()) {
       // A partitioned image differs from the whole-program one (not with N: the partitions do not

@@ -9,8 +9,8 @@ import org.offlink.ltowrapper.io.ScannedInputs;
 import org.offlink.runtime.LinkContext;
 
 /**
- * Sets up one link's {@link ImageCache} from its environment: on unless {@code
- * OFFLINK_FLAGS=--no-cache}, {@code OFFLINK_REPRODUCE} (a bundle records the accel steps) or no
+ * Sets up one link's {@link ImageCache} from its plan's flags and targets and its environment: on
+ * unless {@code OFFLINK_FLAGS=--no-cache}, {@code OFFLINK_REPRODUCE} (a bundle records the accel steps) or no
  * cache folder can be named; remote when {@code OFFLINK_REMOTE_CACHE} is set.
  */
 public final class LinkCaches {
@@ -20,6 +20,8 @@ public final class LinkCaches {
    * The cache for a link, or empty when it is off.
    *
    * @param context the link (its environment is also mkoffload's)
+   * @param flags the link plan's {@code OFFLINK_FLAGS}
+   * @param targets the link plan's offload targets, whose key work starts at once
    * @param scans the link's input scans
    * @param warn prints one warning line
    * @param tell prints each target's hit-or-miss line, under {@code -v} or {@code -save-temps}
@@ -28,12 +30,13 @@ public final class LinkCaches {
    */
   public static Optional<ImageCache> forLink(
       LinkContext context,
+      OfflinkFlags flags,
+      List<String> targets,
       ScannedInputs scans,
       Consumer<String> warn,
       Optional<Consumer<String>> tell,
       Optional<Consumer<String>> explain) {
     Map<String, String> environment = context.environment();
-    OfflinkFlags flags = OfflinkFlags.fromEnvironment(environment);
     if (!flags.cache()) {
       return Optional.empty();
     }
@@ -55,7 +58,8 @@ public final class LinkCaches {
       return Optional.empty();
     }
     ImageKeys keys =
-        new ImageKeys(environment, context.workingDirectory(), context.tempDirectory(), scans);
+        new ImageKeys(
+            environment, flags, context.workingDirectory(), context.tempDirectory(), scans);
     ImageCache cache =
         new ImageCache(
             context.scope(),
@@ -64,8 +68,7 @@ public final class LinkCaches {
             remote(environment, flags.remoteCacheReadOnly(), warn),
             warn,
             tell);
-    String targets = environment.getOrDefault("OFFLOAD_TARGET_NAMES", "");
-    cache.prepare(targets.isEmpty() ? List.of() : List.of(targets.split(":")));
+    cache.prepare(targets);
     return Optional.of(cache);
   }
 

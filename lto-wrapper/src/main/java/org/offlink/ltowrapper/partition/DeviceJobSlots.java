@@ -11,7 +11,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.IntFunction;
-import org.offlink.bridge.OfflinkFlags;
 import org.offlink.bridge.partition.PartitionExecutor;
 import org.offlink.bridge.partition.PartitionJob;
 import org.offlink.ltowrapper.jobs.FixedTokenPool;
@@ -42,18 +41,6 @@ public final class DeviceJobSlots implements PartitionExecutor {
     this.pool = pool;
     this.source = source;
     this.capped = capped(new Semaphore(limit, true));
-  }
-
-  /**
-   * The slots for a link with {@code environment} (lto-wrapper's: {@code OFFLINK_FLAGS}, {@code
-   * MAKEFLAGS}, {@code COLLECT_GCC_OPTIONS}); empty unless {@code --device-jobs} is given.
-   */
-  public static Optional<DeviceJobSlots> forLink(Map<String, String> environment, int cpus) {
-    return forLink(
-        OfflinkFlags.fromEnvironment(environment).deviceJobs(),
-        environment,
-        cpus,
-        JobserverClient::procFd);
   }
 
   /**

@@ -57,7 +57,8 @@ class ImageKeysTest {
                     List.of(new ObjectScan.SectionRange(".gnu.offload_lto_.decls", 4, 8)),
                     List.of()));
     try {
-      return new ImageKeys(environment, cwd, tmp, scans)
+      return new ImageKeys(
+              environment, org.offlink.bridge.OfflinkFlags.fromEnvironment(environment), cwd, tmp, scans)
           .key("nvptx-none", argv, List.of(InputFile.parse("a.o", dir)));
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);

@@ -35,6 +35,8 @@ class LinkCachesTest {
                 System.out,
                 System.err,
                 LinkScope.withUmask(022)),
+            org.offlink.bridge.OfflinkFlags.fromEnvironment(env),
+            targetsOf(env),
             new ScannedInputs(in -> ObjectScan.NOT_AN_OBJECT),
             warnings::add,
             Optional.of(hitOrMiss::add),
@@ -84,5 +86,11 @@ class LinkCachesTest {
     assertEquals(2, warnings.size(), warnings.toString());
     assertTrue(warnings.get(0).startsWith("OFFLINK_CACHE_MAX: expected"), warnings.get(0));
     assertTrue(warnings.get(1).contains("OFFLINK_REMOTE_CACHE"), warnings.get(1));
+  }
+
+  /** What the plan makes of OFFLOAD_TARGET_NAMES. */
+  private static List<String> targetsOf(Map<String, String> env) {
+    String names = env.getOrDefault("OFFLOAD_TARGET_NAMES", "");
+    return names.isEmpty() ? List.of() : List.of(names.split(":", -1));
   }
 }

@@ -35,7 +35,7 @@ class ParallelStoreTest {
 
   ImageCache cache() {
     ImageKeys keys =
-        new ImageKeys(Map.of(), dir, dir, new ScannedInputs(in -> ObjectScan.NOT_AN_OBJECT));
+        new ImageKeys(Map.of(), org.offlink.bridge.OfflinkFlags.NONE, dir, dir, new ScannedInputs(in -> ObjectScan.NOT_AN_OBJECT));
     ImageCache cache =
         new ImageCache(
             LinkScope.withUmask(022),

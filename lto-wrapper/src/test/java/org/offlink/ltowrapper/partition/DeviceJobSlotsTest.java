@@ -21,8 +21,8 @@ class DeviceJobSlotsTest {
 
   @Test
   void offUnlessAskedFor() {
-    assertTrue(DeviceJobSlots.forLink(Map.of(), 8).isEmpty());
-    assertTrue(DeviceJobSlots.forLink(Map.of("OFFLINK_FLAGS", "--no-cache"), 8).isEmpty());
+    assertTrue(slots(Map.of(), 8).isEmpty());
+    assertTrue(slots(Map.of("OFFLINK_FLAGS", "--no-cache"), 8).isEmpty());
   }
 
   @Test
@@ -34,15 +34,15 @@ class DeviceJobSlotsTest {
     assertEquals(Optional.of(8), DeviceJobSlots.fltoBound(env("", "'-flto=jobserver'"), 8));
     assertEquals(
         "at most 2 device compile(s) at a time (2 slot(s))",
-        DeviceJobSlots.forLink(env("--device-jobs=4", "'-flto=2'"), 8).orElseThrow().describe());
+        slots(env("--device-jobs=4", "'-flto=2'"), 8).orElseThrow().describe());
     assertEquals(
         "at most 4 device compile(s) at a time (4 slot(s))",
-        DeviceJobSlots.forLink(env("--device-jobs=4", "'-fopenmp'"), 8).orElseThrow().describe());
+        slots(env("--device-jobs=4", "'-fopenmp'"), 8).orElseThrow().describe());
   }
 
   @Test
   void resultsComeInOrderAndNoMoreRunAtOnceThanAllowed() throws IOException {
-    DeviceJobSlots slots = DeviceJobSlots.forLink(env("--device-jobs=2", "''"), 8).orElseThrow();
+    DeviceJobSlots slots = slots(env("--device-jobs=2", "''"), 8).orElseThrow();
     AtomicInteger running = new AtomicInteger();
     AtomicInteger most = new AtomicInteger();
     List<PartitionJob<Integer>> jobs = new ArrayList<>();
@@ -69,7 +69,7 @@ class DeviceJobSlotsTest {
 
   @Test
   void aFailedJobIsThrownAfterTheOthersEnded() {
-    DeviceJobSlots slots = DeviceJobSlots.forLink(env("--device-jobs=2", "''"), 8).orElseThrow();
+    DeviceJobSlots slots = slots(env("--device-jobs=2", "''"), 8).orElseThrow();
     AtomicInteger ended = new AtomicInteger();
     List<PartitionJob<Integer>> jobs =
         List.of(
@@ -88,5 +88,14 @@ class DeviceJobSlotsTest {
     IOException e = assertThrows(IOException.class, () -> slots.runAll(jobs));
     assertEquals("lto1 failed", e.getMessage());
     assertEquals(1, ended.get());
+  }
+
+  /** The slots of a link in {@code env}, its flags parsed as the link plan parses them. */
+  private static Optional<DeviceJobSlots> slots(Map<String, String> env, int cpus) {
+    return DeviceJobSlots.forLink(
+        org.offlink.bridge.OfflinkFlags.fromEnvironment(env).deviceJobs(),
+        env,
+        cpus,
+        org.offlink.ltowrapper.jobs.JobserverClient::procFd);
   }
 }
