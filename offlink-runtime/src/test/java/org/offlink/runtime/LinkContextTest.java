@@ -6,7 +6,7 @@ import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class ToolContextTest {
+class LinkContextTest {
   @Test
   void theLaunchersLocaleOverrideIsUndoneForChildren() {
     // The launcher ran the JVM with LC_ALL=C.UTF-8 and kept the caller's LC_ALL=C.

@@ -8,8 +8,8 @@ import org.offlink.ltowrapper.report.LinkRecorder;
 
 /**
  * Chooses, for a located mkoffload, the {@link ImageBuilder} that runs it: offlink's own runs in
- * this JVM, any other (GCC's own, found first on {@code COMPILER_PATH}) as a program. Plugged in
- * through {@link org.offlink.ltowrapper.run.LtoWrapperServices}.
+ * this JVM, any other (GCC's own, found first on {@code COMPILER_PATH}) as a program. Given to
+ * {@code LtoWrapper}'s constructor beside its services (production: {@link OwnMkoffloads}).
  */
 public interface ImageBuilders {
   /**

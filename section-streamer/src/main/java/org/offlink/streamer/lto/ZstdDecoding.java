@@ -11,10 +11,11 @@ import java.nio.file.Path;
  *
  * <p>zstd-jni unpacks its shared library into a directory and loads it from there: by default
  * {@code java.io.tmpdir}, that is {@code /tmp} whatever {@code TMPDIR} says, and on a {@code
- * noexec} {@code /tmp} the load fails with {@code UnsatisfiedLinkError}. Each command's {@code
- * main} therefore names the directory libiberty's rule picks ({@link TempDirectory#choose}) with
- * {@link #unpackInto}; if the library still cannot load there (that directory is {@code noexec}
- * too, or full), decoding goes on in pure Java, a little slower, instead of failing the link.
+ * noexec} {@code /tmp} the load fails with {@code UnsatisfiedLinkError}. The one command that
+ * decodes zstd, {@code section-streamer}, therefore names in its {@code main} the directory
+ * libiberty's rule picks ({@link TempDirectory#choose}) with {@link #unpackInto}; if the library
+ * still cannot load there (that directory is {@code noexec} too, or full), decoding goes on in pure
+ * Java, a little slower, instead of failing the link.
  */
 public final class ZstdDecoding {
   private static volatile Path unpackDirectory;
