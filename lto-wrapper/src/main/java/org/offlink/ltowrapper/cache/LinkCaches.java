@@ -10,8 +10,8 @@ import org.offlink.runtime.LinkContext;
 
 /**
  * Sets up one link's {@link ImageCache} from its plan's flags and targets and its environment: on
- * unless {@code OFFLINK_FLAGS=--no-cache}, {@code OFFLINK_REPRODUCE} (a bundle records the accel steps) or no
- * cache folder can be named; remote when {@code OFFLINK_REMOTE_CACHE} is set.
+ * unless {@code OFFLINK_FLAGS=--no-cache}, {@code OFFLINK_REPRODUCE} (a bundle records the accel
+ * steps) or no cache folder can be named; remote when {@code OFFLINK_REMOTE_CACHE} is set.
  */
 public final class LinkCaches {
   private LinkCaches() {}

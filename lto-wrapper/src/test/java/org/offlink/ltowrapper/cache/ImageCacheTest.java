@@ -55,7 +55,12 @@ class ImageCacheTest {
 
   ImageCache cache(Path folder, Optional<RemoteImageCache> remote, long maxBytes) {
     ImageKeys keys =
-        new ImageKeys(Map.of(), org.offlink.bridge.OfflinkFlags.NONE, folder, folder, new ScannedInputs(in -> ObjectScan.NOT_AN_OBJECT));
+        new ImageKeys(
+            Map.of(),
+            org.offlink.bridge.OfflinkFlags.NONE,
+            folder,
+            folder,
+            new ScannedInputs(in -> ObjectScan.NOT_AN_OBJECT));
     ImageCache cache =
         new ImageCache(
             LinkScope.withUmask(022),

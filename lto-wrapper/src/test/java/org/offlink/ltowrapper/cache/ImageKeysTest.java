@@ -58,7 +58,11 @@ class ImageKeysTest {
                     List.of()));
     try {
       return new ImageKeys(
-              environment, org.offlink.bridge.OfflinkFlags.fromEnvironment(environment), cwd, tmp, scans)
+              environment,
+              org.offlink.bridge.OfflinkFlags.fromEnvironment(environment),
+              cwd,
+              tmp,
+              scans)
           .key("nvptx-none", argv, List.of(InputFile.parse("a.o", dir)));
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);

@@ -35,7 +35,12 @@ class ParallelStoreTest {
 
   ImageCache cache() {
     ImageKeys keys =
-        new ImageKeys(Map.of(), org.offlink.bridge.OfflinkFlags.NONE, dir, dir, new ScannedInputs(in -> ObjectScan.NOT_AN_OBJECT));
+        new ImageKeys(
+            Map.of(),
+            org.offlink.bridge.OfflinkFlags.NONE,
+            dir,
+            dir,
+            new ScannedInputs(in -> ObjectScan.NOT_AN_OBJECT));
     ImageCache cache =
         new ImageCache(
             LinkScope.withUmask(022),
