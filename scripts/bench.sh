@@ -10,6 +10,9 @@
 #   --device-jobs:     OFFLINK_FLAGS=--device-jobs=2 (issue 29): gfx906/nvptx N=1000 cold links and
 #                      a 20-unit relink after a one-unit device change, against stock, checked
 #                      partitions; pass-through: --device-jobs-n N, --cases cold relink (~25 min)
+#   --trees DIR:       this tree against the offlink tree DIR (a build of an older commit), GCC 12
+#                      nvptx saxpy cold in a JVM per link, on the tree's JDK and Debian's openjdk-17,
+#                      stock in the same rounds (issue 26: a refactoring costs no time)
 #   --out DIR:         where bench.md, bench.csv, scale.png and scale.svg go (default target/bench/<mode>)
 #   --gcc V:           instead: saxpy links in the Debian root of GCC V (13-15; as root) and the
 #                      GCC 12 saxpy links here, offlink/stock ratios from one run
@@ -27,12 +30,13 @@ args=()
 while (($#)); do
   case $1 in
     --quick | --full | --cache | --server | --device-jobs) mode=$1 ;;
+    --trees) mode=$1; args+=(--baseline "${2:?--trees needs an offlink tree}"); shift ;;
     --device-jobs-n) args+=(--device-jobs "${2:?$1 needs a value}"); shift ;;
     --cases) shift; args+=(--cases); while (($#)) && [[ $1 != --* ]]; do args+=("$1"); shift; done; continue ;;
     --out | --runs) args+=("$1" "${2:?$1 needs a value}"); shift ;;
     --gcc) gcc=${2:?--gcc needs a version}; shift ;;
     --out=* | --runs=*) args+=("$1") ;;
-    -h | --help) sed -n '2,20s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,24s/^# \{0,1\}//p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -56,6 +60,9 @@ if [[ $mode == --cache ]]; then
 fi
 if [[ $mode == --server ]]; then
   exec python3 scripts/bench/offbench.py server "${args[@]}"
+fi
+if [[ $mode == --trees ]]; then
+  exec python3 scripts/bench/offbench.py trees "${args[@]}"
 fi
 if [[ $mode == --device-jobs ]]; then
   exec python3 scripts/bench/offbench.py devicejobs "${args[@]}"

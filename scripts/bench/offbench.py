@@ -30,6 +30,9 @@ Sub-commands:
             WebDAV on loopback) with an empty local one against stock, and a cold cache against
             --no-cache; each row's cache use checked, ratios against targets (cachebench.py);
             --runs defaults to 7 here, --out to target/bench/cache; exits 1 on an ERROR row
+  trees     this tree against --baseline DIR (another offlink tree, e.g. a build of an older
+            commit), GCC 12 nvptx saxpy cold in a JVM per link on the tree's JDK and Debian's
+            openjdk-17, stock in the same rounds; new/baseline ratios (treebench.py; issue 26)
   devicejobs  OFFLINK_FLAGS=--device-jobs=N (issue 29): gfx906 and nvptx N=1000 cold links and a
             20-unit relink after one unit's device code changed, against stock, each offlink run
             checked for its partitions (devicejobsbench.py); --device-jobs N (default 2),
@@ -386,7 +389,7 @@ def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("what",
                    choices=["suite", "link", "lto20", "start", "list", "all", "gcc", "cache",
-                            "server", "devicejobs"])
+                            "server", "devicejobs", "trees"])
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--quick", action="store_true", help="suite: N up to 100 (default)")
     mode.add_argument("--full", action="store_true", help="suite: adds N=1000 and more variants")
@@ -399,6 +402,7 @@ def main():
                    help="list: distinct compiled members (the rest are renamed copies)")
     p.add_argument("--out", help="directory for bench.md, bench.csv (and scale.png for suite)")
     p.add_argument("--device-jobs", type=int, default=2, help="devicejobs: N of --device-jobs=N")
+    p.add_argument("--baseline", help="trees: the offlink tree to compare with (its root)")
     p.add_argument("--cases", nargs="+", choices=["cold", "relink"],
                    help="devicejobs: which rows (default both)")
     args = p.parse_args()
@@ -418,6 +422,16 @@ def main():
         import serverbench
 
         sys.exit(serverbench.bench_server(args))
+    if args.what == "trees":
+        import serverbench
+        import treebench
+
+        if not args.baseline:
+            raise SystemExit("offbench trees: --baseline DIR (an offlink tree) is required")
+        rows = treebench.bench_trees(args, serverbench.recorded_jdk(), log)
+        report(rows, args.out or str(REPO / "target" / "bench" / "trees"),
+               columns=treebench.COLUMNS)
+        return
     if args.runs is None:
         args.runs = 5
     if args.what == "suite":
