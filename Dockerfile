@@ -21,7 +21,7 @@ FROM debian:${DEBIAN} AS build
 ARG EXTRA_CA_CERTS=
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      default-jdk-headless maven ca-certificates-java dpkg-dev debhelper locales gcc libc6-dev \
+      default-jdk-headless maven ca-certificates-java dpkg-dev debhelper locales build-essential \
  && rm -rf /var/lib/apt/lists/* \
  && if [ -n "$EXTRA_CA_CERTS" ]; then \
       printf '%s\n' "$EXTRA_CA_CERTS" | csplit -s -z -f /usr/local/share/ca-certificates/extra- \
@@ -31,7 +31,7 @@ RUN apt-get update \
 WORKDIR /src/offlink
 COPY . .
 RUN dpkg-buildpackage -b -us -uc \
- && mkdir /deb && mv ../offlink_*_all.deb /deb/
+ && mkdir /deb && mv ../offlink_*.deb /deb/
 
 FROM debian:${DEBIAN}
 # GCC's offload compilers and the JRE first (a layer that stays cached while offlink changes),
@@ -47,7 +47,7 @@ RUN apt-get update \
  && useradd --create-home --uid 1000 --shell /bin/bash offlink
 COPY --from=build /deb /tmp/deb
 # Its postinst diverts GCC's files and trains the start-up cache: the build fails without one.
-RUN DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends /tmp/deb/offlink_*_all.deb \
+RUN DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends /tmp/deb/offlink_*.deb \
  && rm -rf /tmp/deb \
  && ls /var/cache/offlink/cds/*
 USER offlink

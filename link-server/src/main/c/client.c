@@ -42,6 +42,8 @@ extern char **environ;
 
 /* ---- signals: handlers only write the number to a pipe; the main loop acts on it ---------- */
 
+static char **link_argv; /* the link's arguments, for early_signal_exit */
+
 static const int FORWARDED[] = {SIGINT, SIGTERM, SIGHUP};
 static struct sigaction saved[3], saved_pipe;
 static int handlers_installed;
@@ -134,6 +136,9 @@ static void locate(const char *argv0, struct install *in) {
 
 __attribute__((noreturn)) static void run_in_process(const struct install *in, char **argv,
                                                      const char *reason) {
+  /* A signal taken so far ends the link here: the launcher would never see it. */
+  int sig = pending_signal();
+  if (sig) early_signal_exit(argv, sig);
   restore_signals();
   char *launcher = xasprintf("%s/libexec/offlink/jvm/%s", in->root, in->tool_rel);
   /* The launcher passes these on as system properties and takes them out of the environment. */
@@ -468,7 +473,8 @@ static long await_acceptance(int sock, struct reader *r, char **why) {
     if (poll(fds, 2, -1) < 0 && errno != EINTR) fatal("poll: %s", strerror(errno));
     if (fds[1].revents) {
       int sig = pending_signal();
-      if (sig) exit(128 + sig); /* nothing has run for this link: there is nothing to end */
+      /* nothing has run for this link: there is nothing to end but the plugin's list */
+      if (sig) early_signal_exit(link_argv, sig);
     }
     if (fds[0].revents && reader_fill(r, sock) <= 0) {
       *why = xstrdup("the server closed the connection before it accepted the link");
@@ -529,6 +535,9 @@ int main(int argc, char **argv) {
   if (!argv[0]) fatal("no argv[0]");
   struct install *in = &run.in;
   locate(argv[0], in);
+  link_argv = argv;
+  /* From the start: a signal before the link reaches a JVM or the server is handled here. */
+  install_signals();
   const char *flags = getenv("OFFLINK_FLAGS");
   if (flags && has_word(flags, "--no-server"))
     run_in_process(in, argv, "OFFLINK_FLAGS has --no-server");
@@ -548,7 +557,6 @@ int main(int argc, char **argv) {
   if (!run.cwd) run_in_process(in, argv, run.why);
   run.identity = identity_text(in, run.java);
   if (!run.identity) run_in_process(in, argv, "the installation has no lib/classpath");
-  install_signals();
   run_in_server(in, argv, run.java, run.identity, run.cwd, &run.why);
   run_in_process(in, argv, run.why ? run.why : "the server could not be used");
 }

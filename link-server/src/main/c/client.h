@@ -77,5 +77,8 @@ int server_connect(const struct rundir *dir, const struct install *in, const cha
 /* client.c: the signal a handler has noted (0: none), and the dispositions before them. */
 int pending_signal(void);
 void restore_signals(void);
+/* earlyexit.c: a signal came before the link reached a JVM or the server: removes lto-wrapper's
+   -foffload-objects= list (unless -save-temps) and exits with 128 + sig. */
+void early_signal_exit(char **argv, int sig) __attribute__((noreturn));
 
 #endif
