@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -166,6 +167,28 @@ class FaultInjectionIT {
     }
   }
 
+  /**
+   * The lto-wrapper process that the link of {@code gcc} runs {@code child} for: the one to signal,
+   * as a user's ^C or a build system's kill reaches it.
+   *
+   * <p>In-process, the accel compiler's parent is the lto-wrapper JVM (mkoffload runs in-process),
+   * whose parent is the lto-wrapper launcher. Found through a running accel compiler: a child the
+   * JVM is still spawning shows the JVM's own command line for a moment, so "LtoWrapperMain" alone
+   * could name that child. Through the server, it is the link client that the linker started.
+   */
+  private static Optional<ProcessHandle> wrapperOf(Process gcc, ProcessHandle child) {
+    if (LinkMode.current() == LinkMode.IN_PROCESS) {
+      return child
+          .parent()
+          .filter(h -> cmdline(h).contains("LtoWrapperMain"))
+          .map(FaultInjectionIT::launcherOf);
+    }
+    return gcc.toHandle()
+        .descendants()
+        .filter(h -> cmdline(h).split("\0", 2)[0].endsWith("/lto-wrapper"))
+        .findFirst();
+  }
+
   /** The launcher of the JVM {@code jvm} (its sh parent), or the JVM itself without one. */
   private static ProcessHandle launcherOf(ProcessHandle jvm) {
     return jvm.parent().filter(p -> cmdline(p).startsWith("/bin/sh\0")).orElse(jvm);
@@ -196,13 +219,40 @@ class FaultInjectionIT {
   }
 
   /**
-   * Waits until a descendant of {@code root} has {@code marker} in its command line; false if
-   * {@code root} ended first.
+   * A child process of the link that {@code client} (the lto-wrapper GCC ran, or an ancestor of it)
+   * runs with TMPDIR {@code tmp}, whose command line contains {@code marker}. In-process it is a
+   * descendant of {@code client}; through the link server it is the server's child, found by the
+   * TMPDIR the link's children inherit (the server's own process may have it too, when this link
+   * started the server: it is left out by its main class).
    */
-  private static boolean awaitDescendant(ProcessHandle root, String marker)
+  private static Optional<ProcessHandle> linkChild(ProcessHandle client, String marker, Path tmp) {
+    if (LinkMode.current() == LinkMode.IN_PROCESS) {
+      return descendant(client, marker);
+    }
+    String entry = "TMPDIR=" + tmp;
+    return ProcessHandle.allProcesses()
+        .filter(h -> cmdline(h).contains(marker) && !cmdline(h).contains("org.offlink."))
+        .filter(h -> Arrays.asList(environ(h).split("\0")).contains(entry))
+        .findFirst();
+  }
+
+  private static String environ(ProcessHandle h) {
+    try {
+      return new String(
+          Files.readAllBytes(Path.of("/proc", h.pid() + "", "environ")), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      return "";
+    }
+  }
+
+  /**
+   * Waits until the link of {@code client} (TMPDIR {@code tmp}) runs a child with {@code marker} in
+   * its command line; false if {@code client} ended first.
+   */
+  private static boolean awaitLinkChild(ProcessHandle client, String marker, Path tmp)
       throws InterruptedException {
-    for (int i = 0; i < 12000 && root.isAlive(); i++) {
-      if (descendant(root, marker).isPresent()) {
+    for (int i = 0; i < 12000 && client.isAlive(); i++) {
+      if (linkChild(client, marker, tmp).isPresent()) {
         return true;
       }
       Thread.sleep(5);
@@ -265,7 +315,7 @@ class FaultInjectionIT {
                       "-foffload-objects=" + list))
               .start();
       CompletableFuture<String> out = slurp(p.getInputStream());
-      boolean running = awaitDescendant(p.toHandle(), c[1]);
+      boolean running = awaitLinkChild(p.toHandle(), c[1], tmp);
       kill(p.pid(), c[0]);
       assertTrue(p.waitFor(60, TimeUnit.SECONDS));
       int signal = c[0].equals("TERM") ? 15 : c[0].equals("INT") ? 2 : 1;
@@ -303,18 +353,9 @@ class FaultInjectionIT {
     Path out = work.resolve("killed-" + signal + attempt);
     Process gcc = builder(work, Map.of("TMPDIR", tmp.toString()), link(out)).start();
     CompletableFuture<String> log = slurp(gcc.getInputStream());
-    // The accel compiler's parent is the lto-wrapper JVM (mkoffload runs in-process), whose
-    // parent is the lto-wrapper launcher, the process the linker started. Found through a running
-    // accel compiler: a child the JVM is still spawning shows the JVM's own command line for a
-    // moment, so "LtoWrapperMain" alone could name that child.
     ProcessHandle wrapper = null;
     while (wrapper == null && gcc.isAlive()) {
-      wrapper =
-          descendant(gcc.toHandle(), marker)
-              .flatMap(ProcessHandle::parent)
-              .filter(h -> cmdline(h).contains("LtoWrapperMain"))
-              .map(FaultInjectionIT::launcherOf)
-              .orElse(null);
+      wrapper = linkChild(gcc.toHandle(), marker, tmp).flatMap(c -> wrapperOf(gcc, c)).orElse(null);
       Thread.sleep(2);
     }
     Result k =

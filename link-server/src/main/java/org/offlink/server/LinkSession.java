@@ -66,8 +66,12 @@ final class LinkSession implements LinkScope.Observer {
     Thread frames = new Thread(this::readFrames, "offlink-client-frames");
     frames.setDaemon(true);
     frames.start();
-    PrintStream stdout = new PrintStream(new BufferedOutputStream(out), true);
-    PrintStream stderr = new PrintStream(new BufferedOutputStream(err), true);
+    // The link's text is the bytes of the operating system, encoded as a one-link JVM's System.out
+    // and System.err encode it: a path the client sent as bytes goes back as the same bytes.
+    PrintStream stdout =
+        new PrintStream(new BufferedOutputStream(out), true, NativeCharset.CHARSET);
+    PrintStream stderr =
+        new PrintStream(new BufferedOutputStream(err), true, NativeCharset.CHARSET);
     int status;
     try {
       status = executor.run(request, new LinkStreams(in, stdout, stderr), control) & 0xff;
