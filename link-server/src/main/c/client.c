@@ -80,6 +80,8 @@ void restore_signals(void) {
   sigaction(SIGPIPE, &saved_pipe, NULL);
 }
 
+void signal_exit(int sig) { early_signal_exit(link_argv, sig); }
+
 /* The first signal received and not yet taken, or 0. */
 int pending_signal(void) {
   unsigned char c;
@@ -536,12 +538,14 @@ int main(int argc, char **argv) {
   struct install *in = &run.in;
   locate(argv[0], in);
   link_argv = argv;
+  /* Looked at before the signal pipe is made, which would take a closed descriptor's number. */
+  int stdio_ok = stdio_open();
   /* From the start: a signal before the link reaches a JVM or the server is handled here. */
   install_signals();
   const char *flags = getenv("OFFLINK_FLAGS");
   if (flags && has_word(flags, "--no-server"))
     run_in_process(in, argv, "OFFLINK_FLAGS has --no-server");
-  if (!stdio_open()) run_in_process(in, argv, "stdin, stdout or stderr is closed");
+  if (!stdio_ok) run_in_process(in, argv, "stdin, stdout or stderr is closed");
   if (jobserver_fds())
     run_in_process(in, argv, "MAKEFLAGS passes make's jobserver as file descriptors");
   run.java = jvm_default(in);

@@ -81,4 +81,7 @@ void restore_signals(void);
    -foffload-objects= list (unless -save-temps) and exits with 128 + sig. */
 void early_signal_exit(char **argv, int sig) __attribute__((noreturn));
 
+/* early_signal_exit for this run's own arguments (while the client starts a server, say). */
+void signal_exit(int sig) __attribute__((noreturn));
+
 #endif

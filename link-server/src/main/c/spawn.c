@@ -79,9 +79,11 @@ static void sleep_ms(long ms) {
   nanosleep(&t, NULL);
 }
 
+/* A signal while the server starts: the link has reached nobody yet, so the client ends it
+   (the plugin's list included) as a JVM that is not ready would. */
 static void exit_on_signal(void) {
   int sig = pending_signal();
-  if (sig) exit(128 + sig);
+  if (sig) signal_exit(sig);
 }
 
 /* Whether a start failed less than FAILED_QUIET_S seconds ago. */
