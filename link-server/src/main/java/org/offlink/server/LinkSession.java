@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.offlink.runtime.LinkScope;
 import org.offlink.runtime.NativeCharset;
@@ -20,13 +21,16 @@ import org.offlink.server.protocol.Protocol;
  * One accepted link: runs it on this thread while a reader thread takes the client's frames (stdin,
  * a cancel, or the end of the connection, which cancels too). Exactly one of two things ends the
  * session: the link returns its status, or it is cancelled, which ends its children and removes its
- * files ({@link LinkControl}) before the client gets 128 + the signal's number, as a JVM run for
- * the link would exit. Whichever comes first wins; the other finds nothing to do.
+ * files ({@link LinkControl}). A cancelled link's client gets 128 + the signal's number once the
+ * link has unwound, as a JVM run for the link exits only after its clean-up: a file the link made
+ * while the cancel ran is gone too before the linker (and the build) go on. Whichever comes first
+ * wins; the other finds nothing to do.
  */
 final class LinkSession implements LinkScope.Observer {
   private static final int RUNNING = 0;
   private static final int DONE = 1;
-  private static final int CANCELLED = 2;
+  private static final int CANCELLED = 2; // the client has gone
+  private static final int CANCELLED_BY_CLIENT = 3; // the client asked: it waits for its EXIT
 
   private final LinkRequest request;
   private final SocketChannel channel;
@@ -35,6 +39,7 @@ final class LinkSession implements LinkScope.Observer {
   private final ServerLog log;
   private final AtomicInteger state = new AtomicInteger(RUNNING);
   private final AtomicInteger cancelledStatus = new AtomicInteger(1);
+  private final CountDownLatch cancelDone = new CountDownLatch(1);
   private final LinkControl control = new LinkControl(this);
   private final ClientOutput out;
   private final ClientOutput err;
@@ -87,6 +92,13 @@ final class LinkSession implements LinkScope.Observer {
       close();
       return status;
     }
+    // Cancelled: once the link has unwound and the cancel has ended its children and removed its
+    // files, a client that asked for the cancel gets its status.
+    awaitCancel();
+    if (state.get() == CANCELLED_BY_CLIENT) {
+      send(FrameType.EXIT, cancelledStatus.get());
+    }
+    close();
     return cancelledStatus.get();
   }
 
@@ -121,18 +133,29 @@ final class LinkSession implements LinkScope.Observer {
   }
 
   private void cancel(int status, boolean tell) {
-    if (!state.compareAndSet(RUNNING, CANCELLED)) {
+    if (!state.compareAndSet(RUNNING, tell ? CANCELLED_BY_CLIENT : CANCELLED)) {
       return;
     }
     cancelledStatus.set(status);
-    out.mute();
-    err.mute();
-    in.end();
-    control.cancel();
-    if (tell) {
-      send(FrameType.EXIT, status);
+    try {
+      out.mute();
+      err.mute();
+      in.end();
+      control.cancel();
+    } finally {
+      cancelDone.countDown();
     }
-    close();
+    if (!tell) {
+      close(); // nobody to tell: the connection is done
+    }
+  }
+
+  private void awaitCancel() {
+    try {
+      cancelDone.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private void send(FrameType type, int status) {
