@@ -286,8 +286,11 @@ class LinkServerIT {
       }
       client.destroyForcibly();
       p.waitFor(60, TimeUnit.SECONDS);
+      // The server ends the link's children, then removes the link's files as the link unwinds:
+      // settled once it says it runs no link (the children may be gone a moment before that).
       long settle = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-      while (!processesIn(work).isEmpty() && System.nanoTime() < settle) {
+      while ((!processesIn(work).isEmpty() || !"0".equals(status(folder).get("active_links")))
+          && System.nanoTime() < settle) {
         Thread.sleep(20);
       }
       assertNothingLeft(tmp, work);
