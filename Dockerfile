@@ -36,10 +36,12 @@ RUN dpkg-buildpackage -b -us -uc \
 FROM debian:${DEBIAN}
 # GCC's offload compilers and the JRE first (a layer that stays cached while offlink changes),
 # the JRE before the package so that the package's Java dependency is met by it: openjdk-25 on
-# trixie, openjdk-17 (the newest there) on bookworm.
+# trixie, openjdk-17 (the newest there) on bookworm. A JRE is taken when apt has a version of it
+# (madison): bookworm knows the name openjdk-21-jre-headless, so `apt-cache show` succeeds there,
+# but has no openjdk-21 to install.
 RUN apt-get update \
  && jre=$(for v in 25 21 17; do \
-            if apt-cache show "openjdk-$v-jre-headless" >/dev/null 2>&1; then echo "openjdk-$v-jre-headless"; break; fi; \
+            if [ -n "$(apt-cache madison "openjdk-$v-jre-headless")" ]; then echo "openjdk-$v-jre-headless"; break; fi; \
           done) \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       "$jre" gcc-offload-nvptx gcc-offload-amdgcn libc6-dev binutils \
