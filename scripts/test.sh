@@ -8,6 +8,9 @@
 # (scripts/setup-toolchain.sh --gcc 12, with its JDK and Maven), this checkout, ~/.m2, the roots and
 # the container engine's socket mounted at their own paths, as the GCC 13-16 tests run in theirs.
 #
+# Other arguments go to mvn verify: -Dofflink.it.everyDistribution=true makes DockerImageIT
+# and FreshMachineIT check bookworm's image and fresh machine as well as trixie's (~8 min more).
+#
 # The Testcontainers tests (DockerImageIT, DebPackageIT, FreshMachineIT) get a container engine:
 # the one that answers, else rootful podman set up by scripts/setup-container-engine.sh (needs
 # root); without one they are skipped, and say so. The remote-cache tests get nginx with the WebDAV

@@ -15,7 +15,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.Container.ExecResult;
 import org.testcontainers.containers.GenericContainer;
@@ -25,15 +26,15 @@ import org.testcontainers.utility.MountableFile;
 
 /**
  * The repository's Dockerfile, built as {@code docker build .} builds it (its .dockerignore
- * applies): the default image (Debian trixie: GCC 14, Debian's openjdk-25) and the bookworm variant
- * ({@code --build-arg DEBIAN=bookworm}: GCC 12, openjdk-17). In each, the image's default command
- * links and runs the example with a plain {@code gcc} and shows {@code offlink inspect}, as its
- * non-root user; the JRE is the expected one and has a start-up cache trained at build time; gcc's
- * own lto-wrapper and mkoffloads are offlink's (the Debian package's diversions), and a plain
- * {@code gcc -v} link registers one nvptx image (device 5) and one GCN image (device 8) under the
- * spy. The two are built one after the other, so the second reuses the first's package stage.
- * Skipped, and reported as skipped, where no Docker engine runs (scripts/setup-container-engine.sh
- * provides one on Debian).
+ * applies): the default image (Debian trixie: GCC 14, Debian's openjdk-25) and, with {@link
+ * Distributions#EVERY}, the bookworm variant ({@code --build-arg DEBIAN=bookworm}: GCC 12,
+ * openjdk-17). In each, the image's default command links and runs the example with a plain {@code
+ * gcc} and shows {@code offlink inspect}, as its non-root user; the JRE is the expected one and has
+ * a start-up cache trained at build time; gcc's own lto-wrapper and mkoffloads are offlink's (the
+ * Debian package's diversions), and a plain {@code gcc -v} link registers one nvptx image (device
+ * 5) and one GCN image (device 8) under the spy. The two are built one after the other, so the
+ * second reuses the first's package stage. Skipped, and reported as skipped, where no Docker engine
+ * runs (scripts/setup-container-engine.sh provides one on Debian).
  */
 @Testcontainers(disabledWithoutDocker = true)
 class DockerImageIT {
@@ -42,8 +43,15 @@ class DockerImageIT {
    */
   private static final Path LOCAL_CAS = Path.of("/usr/local/share/ca-certificates");
 
+  /** The images: the default (trixie), and bookworm's with {@link Distributions#EVERY}. */
+  static Stream<Arguments> images() {
+    Stream<Arguments> all =
+        Stream.of(Arguments.of("trixie", "", 14, 25), Arguments.of("bookworm", "bookworm", 12, 17));
+    return all.filter(a -> Distributions.containers().contains((String) a.get()[0]));
+  }
+
   @ParameterizedTest(name = "{0}")
-  @CsvSource({"trixie, '', 14, 25", "bookworm, bookworm, 12, 17"})
+  @MethodSource("images")
   @Execution(ExecutionMode.SAME_THREAD)
   void plainGccInTheImageLinksThroughOfflinkAndRegistersBothImages(
       String name, String debianArg, int gccMajor, int javaMajor) throws Exception {
