@@ -32,14 +32,14 @@ import org.offlink.server.ServerQuery;
 /**
  * Issue 30's link server under load and under faults, with real GCC 12 links of a corpus program
  * (the suite's server mode only): sixteen links at once from {@code make -j16}, a soak with random
- * SIGINT/SIGTERM to clients and SIGKILL to the server (300 links in the test run, issue 30's 1,000
+ * SIGINT/SIGTERM to clients and SIGKILL to the server (200 links in the test run, issue 30's 1,000
  * with {@code scripts/soak.sh}), a client SIGKILLed mid-link, and a rebuilt installation that never
  * reaches the old server. Each test has a server folder of its own, so that the servers it kills
  * and counts are its own.
  */
 class LinkServerIT {
   private static final CorpusProgram PROGRAM = Corpus.program("c_declare_target_tus");
-  private static final int SOAK_LINKS = Integer.getInteger("offlink.it.soakLinks", 300);
+  private static final int SOAK_LINKS = Integer.getInteger("offlink.it.soakLinks", 200);
 
   @TempDir static Path scratch;
   private static Toolchain toolchain;
