@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,7 +24,13 @@ import org.junit.jupiter.params.provider.MethodSource;
  * both, runs (host fallback), prints its expected output and registers the expected images; a
  * representative subset also builds for GCN fiji and gfx900. The spy's digests are cross-checked
  * against the files {@code -save-temps} keeps.
+ *
+ * <p>Tagged {@code harness}: it checks stock GCC and the corpus, no offlink code, so the test run
+ * leaves it out (about 4 minutes of one of CI's two cores); run it with {@code
+ * -Dofflink.it.excludedGroups=none} after changing the corpus or the harness, or when Debian
+ * updates GCC. Every other IT still compares offlink with stock on the same programs.
  */
+@Tag("harness")
 class StockHarnessIT {
   /** Programs also built for the older GCN archs: C, C++, Fortran, OpenMP, OpenACC, a library. */
   static final List<String> ARCH_SUBSET =
