@@ -57,11 +57,13 @@ mkdir -p "$snap"
 trap 'rm -rf "$snap"' EXIT
 cp -r fuzz/target/test-classes "$snap/fuzz"
 cp="$snap/fuzz"
-for m in section-streamer accel-compiler-bridge lto-wrapper link-server offlink-cli; do
-  cp -r "$m/target/classes" "$snap/$m"
+# The reactor's own modules appear in the Maven classpath as their target/classes: every one is
+# copied (a fixed list went stale when offlink-runtime split off), and the copies are used.
+for classes in $(tr ':' '\n' <fuzz/target/test.classpath | grep '/target/classes$'); do
+  m=$(basename "$(dirname "$(dirname "$classes")")")
+  cp -r "$classes" "$snap/$m"
   cp="$cp:$snap/$m"
 done
-# The reactor's own modules appear in the Maven classpath as their target/classes: use the copies.
 cp="$cp:$(tr ':' '\n' <fuzz/target/test.classpath | grep -v '/target/classes$' | paste -sd:)"
 
 java=${JAVA_HOME:+$JAVA_HOME/bin/}java
