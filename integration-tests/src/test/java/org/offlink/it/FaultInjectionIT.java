@@ -195,9 +195,14 @@ class FaultInjectionIT {
   }
 
   private static String cmdline(ProcessHandle h) {
+    return proc(h, "cmdline");
+  }
+
+  /** /proc/PID/{@code file} of {@code h} ("" once it has gone or is not ours to read). */
+  private static String proc(ProcessHandle h, String file) {
     try {
       return new String(
-          Files.readAllBytes(Path.of("/proc", h.pid() + "", "cmdline")), StandardCharsets.UTF_8);
+          Files.readAllBytes(Path.of("/proc", h.pid() + "", file)), StandardCharsets.UTF_8);
     } catch (IOException e) {
       return "";
     }
@@ -205,17 +210,7 @@ class FaultInjectionIT {
 
   /** The first descendant of {@code root} whose command line contains {@code marker}. */
   private static Optional<ProcessHandle> descendant(ProcessHandle root, String marker) {
-    return root.descendants()
-        .filter(
-            h -> {
-              try {
-                byte[] cmd = Files.readAllBytes(Path.of("/proc", h.pid() + "", "cmdline"));
-                return new String(cmd, StandardCharsets.UTF_8).contains(marker);
-              } catch (IOException e) {
-                return false;
-              }
-            })
-        .findFirst();
+    return root.descendants().filter(h -> cmdline(h).contains(marker)).findFirst();
   }
 
   /**
@@ -231,18 +226,13 @@ class FaultInjectionIT {
     }
     String entry = "TMPDIR=" + tmp;
     return ProcessHandle.allProcesses()
-        .filter(h -> cmdline(h).contains(marker) && !cmdline(h).contains("org.offlink."))
-        .filter(h -> Arrays.asList(environ(h).split("\0")).contains(entry))
+        .filter(
+            h -> {
+              String cmd = cmdline(h);
+              return cmd.contains(marker) && !cmd.contains("org.offlink.");
+            })
+        .filter(h -> Arrays.asList(proc(h, "environ").split("\0")).contains(entry))
         .findFirst();
-  }
-
-  private static String environ(ProcessHandle h) {
-    try {
-      return new String(
-          Files.readAllBytes(Path.of("/proc", h.pid() + "", "environ")), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      return "";
-    }
   }
 
   /**
