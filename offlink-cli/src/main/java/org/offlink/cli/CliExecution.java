@@ -1,7 +1,11 @@
 package org.offlink.cli;
 
 import java.io.PrintWriter;
+import java.util.function.IntSupplier;
+import org.offlink.runtime.CommandStartup;
 import org.offlink.runtime.ErrorText;
+import org.offlink.runtime.LastResort;
+import org.offlink.runtime.LinkContext;
 import picocli.CommandLine;
 
 /**
@@ -11,6 +15,21 @@ import picocli.CommandLine;
  */
 public final class CliExecution {
   private CliExecution() {}
+
+  /**
+   * Ends a command line's {@code main}: runs {@code body}, which returns the exit status, with
+   * {@link LastResort} behind it ({@code <program>: error: <message>}, the stack trace only with
+   * {@code OFFLINK_DEBUG}) and exits with the status.
+   */
+  public static void exit(LinkContext context, String program, IntSupplier body) {
+    CommandStartup.exit(
+        context, LastResort.run(program + ": error: ", context.err(), debug(context), body));
+  }
+
+  /** Whether {@code OFFLINK_DEBUG} asks for stack traces. */
+  public static boolean debug(LinkContext context) {
+    return context.env("OFFLINK_DEBUG").isPresent();
+  }
 
   /** Runs {@code cli} on {@code args} with these streams; returns the exit status. */
   public static int execute(

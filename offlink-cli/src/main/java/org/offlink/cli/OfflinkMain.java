@@ -7,7 +7,6 @@ import org.offlink.bridge.doctor.JvmFacts;
 import org.offlink.cli.debug.DebugCommands;
 import org.offlink.cli.server.ServerCommand;
 import org.offlink.runtime.CommandStartup;
-import org.offlink.runtime.LastResort;
 import org.offlink.runtime.LinkContext;
 import org.offlink.streamer.OfflinkVersion;
 import picocli.CommandLine;
@@ -39,18 +38,15 @@ public final class OfflinkMain implements Runnable {
   /** Runs the CLI and exits with its status. */
   public static void main(String[] args) {
     LinkContext context = CommandStartup.start();
-    CommandStartup.exit(
+    CliExecution.exit(
         context,
-        LastResort.run(
-            PROGRAM + ": error: ",
-            context.err(),
-            context.env("OFFLINK_DEBUG").isPresent(),
-            () ->
-                run(
-                    args,
-                    context,
-                    JvmFacts.ofRunningJvm(),
-                    System.getProperty("offlink.launcher", ""))));
+        PROGRAM,
+        () ->
+            run(
+                args,
+                context,
+                JvmFacts.ofRunningJvm(),
+                System.getProperty("offlink.launcher", "")));
   }
 
   /**
@@ -69,8 +65,7 @@ public final class OfflinkMain implements Runnable {
       cli.addSubcommand(more);
     }
     cli.addSubcommand(new ServerCommand(context, installation));
-    return CliExecution.execute(
-        cli, PROGRAM, out, err, context.env("OFFLINK_DEBUG").isPresent(), args);
+    return CliExecution.execute(cli, PROGRAM, out, err, CliExecution.debug(context), args);
   }
 
   /** The tree's root, two folders above the {@code bin/offlink} launcher; empty without one. */

@@ -11,7 +11,6 @@ import org.offlink.streamer.elf.SectionType;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code add}: add sections to a copy of an object, either copied from another object (by default
@@ -44,11 +43,7 @@ final class AddCommand implements Callable<Integer> {
       description = "Add a PROGBITS section with DATAFILE's bytes (repeatable).")
   List<String> sections;
 
-  @Option(names = "-o", required = true, paramLabel = "OUT", description = "Output object.")
-  Path output;
-
-  @Parameters(index = "0", paramLabel = "FILE", description = "Relocatable ELF64 object.")
-  String file;
+  @CommandLine.Mixin EditedCopy copy;
 
   @Override
   public Integer call() throws Exception {
@@ -70,7 +65,7 @@ final class AddCommand implements Callable<Integer> {
         edits.addSection(s.substring(0, eq), SectionType.PROGBITS, 0, 1, data);
       }
     }
-    edits.build().apply(parent.scope(), Inputs.plainObject(file), output);
+    copy.write(edits, parent.scope());
     return 0;
   }
 

@@ -2,11 +2,8 @@ package org.offlink.cli.streamer;
 
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
-import org.offlink.streamer.elf.ElfFile;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code dump}: a hex dump of one section, like {@code objdump -s -j}, optionally decompressed. */
 @Command(
@@ -16,26 +13,13 @@ import picocli.CommandLine.Parameters;
 final class DumpCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(
-      names = {"-d", "--decompress"},
-      description = "Undo the LTO section's zstd/zlib compression first.")
-  boolean decompress;
-
-  @Parameters(index = "0", paramLabel = "FILE", description = "Object or lib.a@0xOFF.")
-  String file;
-
-  @Parameters(index = "1", paramLabel = "SECTION", description = "Section name.")
-  String section;
+  @CommandLine.Mixin OneSection section;
 
   @Override
   public Integer call() throws Exception {
-    byte[] data;
-    ObjectInput input = Inputs.single(file);
-    try (ElfFile elf = input.open()) {
-      data = SectionData.read(elf, section, decompress);
-    }
+    byte[] data = section.read();
     PrintWriter out = spec.commandLine().getOut();
-    out.println("Contents of section " + section + " (" + data.length + " bytes):");
+    out.println("Contents of section " + section.section + " (" + data.length + " bytes):");
     for (int off = 0; off < data.length; off += 16) {
       StringBuilder hex = new StringBuilder();
       StringBuilder text = new StringBuilder();

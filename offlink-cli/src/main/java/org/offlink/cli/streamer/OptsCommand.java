@@ -59,10 +59,8 @@ final class OptsCommand implements Callable<Integer> {
         throw new CommandLine.ParameterException(spec.commandLine(), "--set needs -o OUT");
       }
       byte[] data = OptsSection.format(List.of(OptionQuoting.parse(set)));
-      ObjectEditor.builder()
-          .replaceSectionData(section, data)
-          .build()
-          .apply(parent.scope(), Inputs.plainObject(file), output);
+      EditedCopy.write(
+          ObjectEditor.builder().replaceSectionData(section, data), parent.scope(), file, output);
       return 0;
     }
     List<List<String>> strings;

@@ -1,12 +1,10 @@
 package org.offlink.cli.streamer;
 
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.offlink.streamer.edit.ObjectEditor;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code rename}: rename a section prefix, by default legacy {@code .gnu.target_lto_}. */
 @Command(
@@ -22,18 +20,11 @@ final class RenameCommand implements Callable<Integer> {
   @Option(names = "--to", paramLabel = "TO", description = "Default: .gnu.offload_lto_")
   String to = ObjectEditor.OFFLOAD_LTO_PREFIX;
 
-  @Option(names = "-o", required = true, paramLabel = "OUT", description = "Output object.")
-  Path output;
-
-  @Parameters(index = "0", paramLabel = "FILE", description = "Relocatable ELF64 object.")
-  String file;
+  @CommandLine.Mixin EditedCopy copy;
 
   @Override
   public Integer call() throws Exception {
-    ObjectEditor.builder()
-        .renameSections(from, to)
-        .build()
-        .apply(parent.scope(), Inputs.plainObject(file), output);
+    copy.write(ObjectEditor.builder().renameSections(from, to), parent.scope());
     return 0;
   }
 }

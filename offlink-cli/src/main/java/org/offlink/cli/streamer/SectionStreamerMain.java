@@ -3,7 +3,6 @@ package org.offlink.cli.streamer;
 import java.io.PrintWriter;
 import org.offlink.cli.CliExecution;
 import org.offlink.runtime.CommandStartup;
-import org.offlink.runtime.LastResort;
 import org.offlink.runtime.LinkContext;
 import org.offlink.runtime.LinkScope;
 import org.offlink.streamer.OfflinkVersion;
@@ -57,19 +56,16 @@ public final class SectionStreamerMain implements Runnable {
     LinkContext context = CommandStartup.start();
     // Only `dump` decodes zstd: zstd-jni unpacks its library into libiberty's temp folder.
     ZstdDecoding.unpackInto(context.tempDirectory());
-    CommandStartup.exit(
+    CliExecution.exit(
         context,
-        LastResort.run(
-            PROGRAM + ": error: ",
-            context.err(),
-            context.env("OFFLINK_DEBUG").isPresent(),
-            () ->
-                run(
-                    args,
-                    context.scope(),
-                    new PrintWriter(context.out(), true),
-                    new PrintWriter(context.err(), true),
-                    context.env("OFFLINK_DEBUG").isPresent())));
+        PROGRAM,
+        () ->
+            run(
+                args,
+                context.scope(),
+                new PrintWriter(context.out(), true),
+                new PrintWriter(context.err(), true),
+                CliExecution.debug(context)));
   }
 
   /** Runs the CLI with {@code scope} and these streams; returns the exit status. */

@@ -1,6 +1,5 @@
 package org.offlink.cli.streamer;
 
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Predicate;
@@ -8,7 +7,6 @@ import org.offlink.streamer.edit.ObjectEditor;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code strip}: remove sections by pattern; by default every offload section (host-only). */
 @Command(
@@ -28,20 +26,13 @@ final class StripCommand implements Callable<Integer> {
       description = "Section names to remove (repeatable; * and ? wildcards).")
   List<String> patterns;
 
-  @Option(names = "-o", required = true, paramLabel = "OUT", description = "Output object.")
-  Path output;
-
-  @Parameters(index = "0", paramLabel = "FILE", description = "Relocatable ELF64 object.")
-  String file;
+  @CommandLine.Mixin EditedCopy copy;
 
   @Override
   public Integer call() throws Exception {
     Predicate<String> which =
         patterns == null ? ObjectEditor.OFFLOAD_SECTIONS : SectionPattern.anyOf(patterns);
-    ObjectEditor.builder()
-        .removeSections(which)
-        .build()
-        .apply(parent.scope(), Inputs.plainObject(file), output);
+    copy.write(ObjectEditor.builder().removeSections(which), parent.scope());
     return 0;
   }
 }
