@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Consumer;
 import org.offlink.bridge.gcc.AccelEnvironment;
 import org.offlink.bridge.gcc.AccelTools;
 import org.offlink.bridge.gcc.GccInstallation;
@@ -19,9 +18,8 @@ import org.offlink.bridge.gcc.OmpRequiresFile;
 import org.offlink.bridge.gcc.UnsupportedGccException;
 import org.offlink.bridge.image.GcnImage;
 import org.offlink.bridge.image.HsaXnack;
+import org.offlink.bridge.partition.DevicePartitioning;
 import org.offlink.bridge.partition.PartitionServices;
-import org.offlink.bridge.partition.PartitionWork;
-import org.offlink.bridge.partition.WholeProgramNeeded;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.process.ProcessRunner;
@@ -47,7 +45,7 @@ public final class GcnImageBuilder {
   private final ProcessRunner runner;
   private final LinkContext context;
   private final GccInstallation gcc;
-  private final Optional<PartitionServices> partitions;
+  private final DevicePartitioning partitioning;
 
   /** A builder working with {@code tools}. */
   public GcnImageBuilder(AccelTools tools) {
@@ -63,7 +61,7 @@ public final class GcnImageBuilder {
     this.runner = tools.runner();
     this.context = tools.context();
     this.gcc = tools.gcc();
-    this.partitions = Objects.requireNonNull(partitions, "partitions");
+    this.partitioning = new DevicePartitioning(tools, partitions);
   }
 
   /** Builds the image, registering intermediates in the caller's {@code temps}. */
@@ -89,16 +87,15 @@ public final class GcnImageBuilder {
     List<String> debugObjects = GcnEarlyDebug.copyAll(options, settings, temps, context);
     List<String> compile = compileArgv(accel.argv0(), options, release, args, asm1);
     List<String> link = linkArgv(accel.argv0(), options, settings, args, debugObjects, asm2, hsaco);
+    List<String> assemble = assembleOptions(options, settings, args);
     Optional<GcnPartitionedBuild.Tables> parted =
-        partitioned(
-            compile,
-            assembleOptions(options, settings, args),
-            link,
-            asm2,
-            env,
+        partitioning.attempt(
+            OffloadTarget.AMDGCN,
             temps,
             names,
-            options.verbose());
+            options.verbose(),
+            work ->
+                new GcnPartitionedBuild(work, release).build(compile, assemble, link, asm2, env));
     GcnPartitionedBuild.Tables tables;
     long mask;
     if (parted.isPresent()) {
@@ -161,37 +158,6 @@ public final class GcnImageBuilder {
                   + " Memory is required");
     }
     return settings.hsaXnack(mask);
-  }
-
-  /**
-   * With {@code --device-jobs}, builds the HSACO {@code link} names in partitions and returns its
-   * tables; empty when the caller is to run GCC's steps (no partitioning asked for, fewer than two
-   * inputs, or partitions that cannot stand for the whole program, which {@code -v} says).
-   */
-  private Optional<GcnPartitionedBuild.Tables> partitioned(
-      List<String> compile,
-      List<String> assemble,
-      List<String> link,
-      String asm2,
-      Map<String, String> env,
-      TempFiles temps,
-      MkoffloadDumpNames names,
-      boolean verbose)
-      throws IOException {
-    if (partitions.isEmpty()) {
-      return Optional.empty();
-    }
-    GcnRelease release = GcnRelease.forMajor(gcc.major()).orElseThrow();
-    Consumer<String> say =
-        PartitionWork.verboseLines(
-            context, gcc.release().mkoffloadName(OffloadTarget.AMDGCN), verbose);
-    try {
-      PartitionWork work = new PartitionWork(runner, context, partitions.get(), say, temps, names);
-      return new GcnPartitionedBuild(work, release).build(compile, assemble, link, asm2, env);
-    } catch (WholeProgramNeeded e) {
-      say.accept(PartitionWork.wholeProgram(e));
-      return Optional.empty();
-    }
   }
 
   /**

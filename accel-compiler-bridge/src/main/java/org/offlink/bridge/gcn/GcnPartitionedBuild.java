@@ -22,7 +22,6 @@ import org.offlink.bridge.partition.PartitionSymbols;
 import org.offlink.bridge.partition.PartitionWork;
 import org.offlink.bridge.partition.PartitionedCompile;
 import org.offlink.bridge.partition.WholeProgramNeeded;
-import org.offlink.bridge.process.Command;
 import org.offlink.bridge.tool.OffloadTarget;
 
 /**
@@ -71,13 +70,12 @@ public final class GcnPartitionedBuild {
       String asm2,
       Map<String, String> env)
       throws IOException, WholeProgramNeeded {
-    List<String> inputs = PartitionWork.inputs(compile);
-    if (inputs.size() < 2) {
+    Optional<PartitionedCompile.Result> compiled =
+        work.compileInPartitions(new Compiler(compile, assemble, env), compile);
+    if (compiled.isEmpty()) {
       return Optional.empty();
     }
-    Compiler compiler = new Compiler(compile, assemble, env);
-    PartitionedCompile.Result result =
-        new PartitionedCompile(compiler, work.services(), work.say()).run(inputs);
+    PartitionedCompile.Result result = compiled.get();
     List<GcnKernel> kernels =
         new ArrayList<>(List.of(kernel("_init_array"), kernel("_fini_array")));
     int variables = 0;
@@ -98,11 +96,7 @@ public final class GcnPartitionedBuild {
     int at = argv.indexOf(asm2);
     argv.remove(at);
     argv.addAll(at, objects);
-    work.runner()
-        .runChecked(
-            Command.of(argv, env, work.context().workingDirectory())
-                .withResponseFile(MkoffloadDumpNames.LD_ARGS)
-                .as(Command.Role.ACCEL_COMPILER));
+    work.runAccel(argv, env, MkoffloadDumpNames.LD_ARGS);
     return Optional.of(new Tables(kernels, variables, indirect, result.requiresMask()));
   }
 
@@ -178,11 +172,7 @@ public final class GcnPartitionedBuild {
       GcnAsmProcessor.Result r =
           GcnAsmProcessor.process(release, read(asm1Path, "asm"), asm1Path, false);
       Files.write(work.resolve(asm2), r.assembly());
-      work.runner()
-          .runChecked(
-              Command.of(assembleArgv(asm2, out), env, work.context().workingDirectory())
-                  .withResponseFile(".part" + p.first() + ".as_args")
-                  .as(Command.Role.ACCEL_COMPILER));
+      work.runAccel(assembleArgv(asm2, out), env, ".part" + p.first() + ".as_args");
       List<GcnKernel> kernels = r.kernels().subList(2, r.kernels().size());
       return new PartitionArtifact(
           OffloadTarget.AMDGCN,

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Consumer;
 import org.offlink.bridge.gcc.AccelEnvironment;
 import org.offlink.bridge.gcc.AccelTools;
 import org.offlink.bridge.gcc.GccInstallation;
@@ -18,10 +17,9 @@ import org.offlink.bridge.gcc.OffloadAbi;
 import org.offlink.bridge.gcc.OffloadOptions;
 import org.offlink.bridge.gcc.OmpRequiresFile;
 import org.offlink.bridge.image.NvptxImage;
+import org.offlink.bridge.partition.DevicePartitioning;
 import org.offlink.bridge.partition.NvptxPartitionedBuild;
 import org.offlink.bridge.partition.PartitionServices;
-import org.offlink.bridge.partition.PartitionWork;
-import org.offlink.bridge.partition.WholeProgramNeeded;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.ProcessRunner;
 import org.offlink.bridge.temp.TempFiles;
@@ -41,7 +39,7 @@ public final class NvptxImageBuilder {
   private final ProcessRunner runner;
   private final LinkContext context;
   private final GccInstallation gcc;
-  private final Optional<PartitionServices> partitions;
+  private final DevicePartitioning partitioning;
 
   /** A builder working with {@code tools}. */
   public NvptxImageBuilder(AccelTools tools) {
@@ -57,7 +55,7 @@ public final class NvptxImageBuilder {
     this.runner = tools.runner();
     this.context = tools.context();
     this.gcc = tools.gcc();
-    this.partitions = Objects.requireNonNull(partitions, "partitions");
+    this.partitioning = new DevicePartitioning(tools, partitions);
   }
 
   /** Builds the image, registering intermediates in the caller's {@code temps}. */
@@ -80,8 +78,14 @@ public final class NvptxImageBuilder {
     List<String> argv =
         accelArgv(accel.argv0(), options, forwarded, release, warning.isPresent(), ptxFile);
     startScanLoopWarmUp();
+    boolean requiresFile = release.layout().requiresMask();
     Optional<Integer> partitioned =
-        partitioned(argv, env, temps, names, release.layout().requiresMask(), options.verbose());
+        partitioning.attempt(
+            OffloadTarget.NVPTX,
+            temps,
+            names,
+            options.verbose(),
+            work -> new NvptxPartitionedBuild(work, requiresFile).build(argv, env));
     Optional<OmpRequiresFile> requires =
         release.layout().requiresMask() && partitioned.isEmpty()
             ? Optional.of(OmpRequiresFile.create(names, temps))
@@ -107,35 +111,6 @@ public final class NvptxImageBuilder {
       context.err().println(program + ": warning: " + PtxFunctionTables.SM30_WARNING);
     }
     return image;
-  }
-
-  /**
-   * With {@code --device-jobs}, writes the PTX file {@code argv} names by compiling in partitions
-   * and returns the whole program's requires mask; empty when the caller is to run {@code argv} (no
-   * partitioning asked for, fewer than two inputs, or partitions that cannot stand for the whole
-   * program, which {@code -v} says).
-   */
-  private Optional<Integer> partitioned(
-      List<String> argv,
-      Map<String, String> env,
-      TempFiles temps,
-      MkoffloadDumpNames names,
-      boolean requiresFile,
-      boolean verbose)
-      throws IOException {
-    if (partitions.isEmpty()) {
-      return Optional.empty();
-    }
-    Consumer<String> say =
-        PartitionWork.verboseLines(
-            context, gcc.release().mkoffloadName(OffloadTarget.NVPTX), verbose);
-    try {
-      PartitionWork work = new PartitionWork(runner, context, partitions.get(), say, temps, names);
-      return new NvptxPartitionedBuild(work, requiresFile).build(argv, env);
-    } catch (WholeProgramNeeded e) {
-      say.accept(PartitionWork.wholeProgram(e));
-      return Optional.empty();
-    }
   }
 
   /**

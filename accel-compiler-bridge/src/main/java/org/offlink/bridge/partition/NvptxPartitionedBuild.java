@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.offlink.bridge.gcc.MkoffloadDumpNames;
-import org.offlink.bridge.process.Command;
 import org.offlink.bridge.tool.OffloadTarget;
 
 /**
@@ -44,18 +43,14 @@ public final class NvptxPartitionedBuild {
    */
   public Optional<Integer> build(List<String> whole, Map<String, String> env)
       throws IOException, WholeProgramNeeded {
-    List<String> inputs = PartitionWork.inputs(whole);
-    if (inputs.size() < 2) {
+    Optional<PartitionedCompile.Result> compiled =
+        work.compileInPartitions(new Compiler(whole, env), whole);
+    if (compiled.isEmpty()) {
       return Optional.empty();
     }
-    PartitionedCompile.Result result =
-        new PartitionedCompile(new Compiler(whole, env), work.services(), work.say()).run(inputs);
+    PartitionedCompile.Result result = compiled.get();
     List<String> objects = work.writeObjects(result);
-    work.runner()
-        .runChecked(
-            Command.of(PartitionArgv.link(whole, objects), env, work.context().workingDirectory())
-                .withResponseFile(MkoffloadDumpNames.GCC_ARGS)
-                .as(Command.Role.ACCEL_COMPILER));
+    work.runAccel(PartitionArgv.link(whole, objects), env, MkoffloadDumpNames.GCC_ARGS);
     return Optional.of(result.requiresMask());
   }
 

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.offlink.bridge.gcc.InputArguments;
 import org.offlink.bridge.gcc.MkoffloadDumpNames;
@@ -100,27 +101,34 @@ public record PartitionWork(
       requires = OmpRequiresFile.create(namesOf(p), temps);
       compileEnv = requires.exportTo(env, false, context.err());
     }
-    runner.runChecked(
-        Command.of(argv, compileEnv, context.workingDirectory())
-            .withResponseFile(".part" + p.first() + MkoffloadDumpNames.GCC_ARGS)
-            .as(Command.Role.ACCEL_COMPILER));
+    runAccel(argv, compileEnv, ".part" + p.first() + MkoffloadDumpNames.GCC_ARGS);
     return requires == null ? 0 : requires.readMask();
   }
 
   /**
-   * Where an image builder's partitioned build says what it did: {@code program}'s lines on the
-   * error stream under {@code -v}, nothing otherwise.
+   * Compiles the inputs of {@code whole} (the accel driver argv GCC's step would run) in partitions
+   * with {@code compiler}; empty when there are fewer than two: the caller runs GCC's steps itself.
+   *
+   * @throws WholeProgramNeeded when the partitions cannot stand for the whole program
    */
-  public static Consumer<String> verboseLines(LinkContext context, String program, boolean on) {
-    return line -> {
-      if (on) {
-        context.err().println(program + ": " + line);
-      }
-    };
+  public Optional<PartitionedCompile.Result> compileInPartitions(
+      PartitionCompiler compiler, List<String> whole) throws IOException, WholeProgramNeeded {
+    List<String> inputs = inputs(whole);
+    if (inputs.size() < 2) {
+      return Optional.empty();
+    }
+    return Optional.of(new PartitionedCompile(compiler, services, say).run(inputs));
   }
 
-  /** The line saying why the whole program is compiled after all. */
-  public static String wholeProgram(WholeProgramNeeded why) {
-    return "device partitions: " + why.getMessage() + "; compiling the whole program";
+  /**
+   * Runs the accel driver {@code argv} in the working directory, with {@code -v} and {@code
+   * -save-temps} naming its response file {@code responseFile}; fails unless it succeeds.
+   */
+  public void runAccel(List<String> argv, Map<String, String> env, String responseFile)
+      throws IOException {
+    runner.runChecked(
+        Command.of(argv, env, context.workingDirectory())
+            .withResponseFile(responseFile)
+            .as(Command.Role.ACCEL_COMPILER));
   }
 }
