@@ -62,25 +62,15 @@ public enum MergeRule {
   SAME_VALUE {
     @Override
     void apply(MergeState s, DecodedOption in) {
-      int i = s.find(in.key());
-      if (i < 0) {
-        s.merged.add(in);
-      } else if (!s.merged.get(i).arg().equals(in.arg())) {
-        throw new LtoWrapperException("option " + in.text() + " with different values");
-      }
+      addOrRequireSame(s, in, "option " + in.text() + " with different values");
     }
   },
   /** Add if absent; a different value is fatal ({@code -foffload-abi=}). */
   CONSISTENT {
     @Override
     void apply(MergeState s, DecodedOption in) {
-      int i = s.find(in.key());
-      if (i < 0) {
-        s.merged.add(in);
-      } else if (!s.merged.get(i).arg().equals(in.arg())) {
-        throw new LtoWrapperException(
-            "option " + in.text() + " not used consistently in all LTO input files");
-      }
+      addOrRequireSame(
+          s, in, "option " + in.text() + " not used consistently in all LTO input files");
     }
   },
   /** Always appended, so duplicates accumulate ({@code -foffload-options=}). */
@@ -159,6 +149,16 @@ public enum MergeRule {
 
   /** Merges {@code in} into {@code s.merged}. */
   abstract void apply(MergeState s, DecodedOption in);
+
+  /** Adds {@code in} if absent; a merged option with another argument is fatal with {@code why}. */
+  private static void addOrRequireSame(MergeState s, DecodedOption in, String why) {
+    int i = s.find(in.key());
+    if (i < 0) {
+      s.merged.add(in);
+    } else if (!s.merged.get(i).arg().equals(in.arg())) {
+      throw new LtoWrapperException(why);
+    }
+  }
 
   /** GCC's {@code merge_flto_options}; {@code force} makes {@code in} override (link time, 13+). */
   public static void mergeFlto(List<DecodedOption> merged, DecodedOption in, boolean force) {
