@@ -164,35 +164,33 @@ public final class AtomicFiles {
 
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
-      try {
-        out.write(b, off, len);
-      } catch (IOException e) {
-        throw named(e);
-      }
+      naming(() -> out.write(b, off, len));
     }
 
     @Override
     public void write(int b) throws IOException {
-      try {
-        out.write(b);
-      } catch (IOException e) {
-        throw named(e);
-      }
+      naming(() -> out.write(b));
     }
 
     @Override
     public void flush() throws IOException {
-      try {
-        out.flush();
-      } catch (IOException e) {
-        throw named(e);
-      }
+      naming(() -> out.flush());
     }
 
     @Override
     public void close() throws IOException {
+      naming(() -> out.close());
+    }
+
+    /** One call on the file's stream. */
+    private interface Call {
+      void run() throws IOException;
+    }
+
+    /** Runs {@code call}, naming the file in its error. */
+    private void naming(Call call) throws IOException {
       try {
-        out.close();
+        call.run();
       } catch (IOException e) {
         throw named(e);
       }
