@@ -4,12 +4,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.offlink.runtime.Futures;
 
 /**
  * A {@link PartitionExecutor} of a fixed number of threads: the standalone mkoffload's, where no
@@ -55,22 +55,7 @@ public final class BoundedPartitionExecutor implements PartitionExecutor {
 
   /** The results in order; after every job has ended, the first failure. */
   static <T> List<T> collect(List<Future<T>> futures) throws IOException {
-    List<T> out = new ArrayList<>();
-    Throwable first = null;
-    for (Future<T> f : futures) {
-      try {
-        out.add(f.get());
-      } catch (ExecutionException e) {
-        first = first == null ? e.getCause() : first;
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        first = first == null ? e : first;
-      }
-    }
-    if (first != null) {
-      throw rethrow(first);
-    }
-    return out;
+    return Futures.awaitAll(futures, BoundedPartitionExecutor::rethrow);
   }
 
   private static IOException rethrow(Throwable t) {

@@ -1,14 +1,13 @@
 package org.offlink.ltowrapper.jobs;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.offlink.runtime.ErrorText;
+import org.offlink.runtime.Futures;
 
 /**
  * Runs independent jobs (offload images, WPA, LTRANS partitions) concurrently, each holding a
@@ -59,27 +58,8 @@ public final class JobScheduler implements AutoCloseable {
    * others too (so no child outlives the run) and rethrows the first failure's cause.
    */
   public static <T> List<T> awaitAll(List<Future<T>> futures) {
-    List<T> results = new ArrayList<>();
-    RuntimeException first = null;
-    for (Future<T> f : futures) {
-      try {
-        results.add(f.get());
-      } catch (ExecutionException e) {
-        Throwable c = e.getCause();
-        if (first == null) {
-          first = c instanceof RuntimeException ? (RuntimeException) c : new JobFailedException(c);
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        if (first == null) {
-          first = new JobFailedException(e);
-        }
-      }
-    }
-    if (first != null) {
-      throw first;
-    }
-    return results;
+    return Futures.awaitAll(
+        futures, c -> c instanceof RuntimeException r ? r : new JobFailedException(c));
   }
 
   /** Stops queued work and waits for running jobs, so no child outlives the run. */
