@@ -1,7 +1,7 @@
 package org.offlink.cli;
 
 import java.io.PrintWriter;
-import java.util.function.IntSupplier;
+import java.util.function.ToIntFunction;
 import org.offlink.runtime.CommandStartup;
 import org.offlink.runtime.ErrorText;
 import org.offlink.runtime.LastResort;
@@ -17,13 +17,16 @@ public final class CliExecution {
   private CliExecution() {}
 
   /**
-   * Ends a command line's {@code main}: runs {@code body}, which returns the exit status, with
-   * {@link LastResort} behind it ({@code <program>: error: <message>}, the stack trace only with
-   * {@code OFFLINK_DEBUG}) and exits with the status.
+   * A command line's {@code main}: starts the process's link context ({@link CommandStartup}), runs
+   * {@code body} in it with {@link LastResort} behind it ({@code <program>: error: <message>}, the
+   * stack trace only with {@code OFFLINK_DEBUG}) and exits with the status {@code body} returns.
    */
-  public static void exit(LinkContext context, String program, IntSupplier body) {
+  public static void main(String program, ToIntFunction<LinkContext> body) {
+    LinkContext context = CommandStartup.start();
     CommandStartup.exit(
-        context, LastResort.run(program + ": error: ", context.err(), debug(context), body));
+        context,
+        LastResort.run(
+            program + ": error: ", context.err(), debug(context), () -> body.applyAsInt(context)));
   }
 
   /** Whether {@code OFFLINK_DEBUG} asks for stack traces. */

@@ -6,7 +6,6 @@ import java.util.Optional;
 import org.offlink.bridge.doctor.JvmFacts;
 import org.offlink.cli.debug.DebugCommands;
 import org.offlink.cli.server.ServerCommand;
-import org.offlink.runtime.CommandStartup;
 import org.offlink.runtime.LinkContext;
 import org.offlink.streamer.OfflinkVersion;
 import picocli.CommandLine;
@@ -37,11 +36,9 @@ public final class OfflinkMain implements Runnable {
 
   /** Runs the CLI and exits with its status. */
   public static void main(String[] args) {
-    LinkContext context = CommandStartup.start();
-    CliExecution.exit(
-        context,
+    CliExecution.main(
         PROGRAM,
-        () ->
+        context ->
             run(
                 args,
                 context,

@@ -2,8 +2,6 @@ package org.offlink.cli.streamer;
 
 import java.io.PrintWriter;
 import org.offlink.cli.CliExecution;
-import org.offlink.runtime.CommandStartup;
-import org.offlink.runtime.LinkContext;
 import org.offlink.runtime.LinkScope;
 import org.offlink.streamer.OfflinkVersion;
 import org.offlink.streamer.lto.ZstdDecoding;
@@ -53,19 +51,18 @@ public final class SectionStreamerMain implements Runnable {
   /** Runs the CLI and exits with its status. */
   public static void main(String[] args) {
     // SIGINT/SIGTERM/SIGHUP: remove the .<out>.XXXXXX.tmp being written (exit status 128+sig).
-    LinkContext context = CommandStartup.start();
-    // Only `dump` decodes zstd: zstd-jni unpacks its library into libiberty's temp folder.
-    ZstdDecoding.unpackInto(context.tempDirectory());
-    CliExecution.exit(
-        context,
+    CliExecution.main(
         PROGRAM,
-        () ->
-            run(
-                args,
-                context.scope(),
-                new PrintWriter(context.out(), true),
-                new PrintWriter(context.err(), true),
-                CliExecution.debug(context)));
+        context -> {
+          // Only `dump` decodes zstd: zstd-jni unpacks its library into libiberty's temp folder.
+          ZstdDecoding.unpackInto(context.tempDirectory());
+          return run(
+              args,
+              context.scope(),
+              new PrintWriter(context.out(), true),
+              new PrintWriter(context.err(), true),
+              CliExecution.debug(context));
+        });
   }
 
   /** Runs the CLI with {@code scope} and these streams; returns the exit status. */
