@@ -29,6 +29,7 @@ import org.offlink.ltowrapper.report.ChildKind;
 import org.offlink.ltowrapper.report.LinkRecorder;
 import org.offlink.ltowrapper.run.LtoWrapperServices;
 import org.offlink.runtime.LinkContext;
+import org.offlink.runtime.LinkScope;
 
 /** A fixed environment in a temp directory, fakes for every collaborator, captured streams. */
 final class Harness {
@@ -166,7 +167,7 @@ final class Harness {
             InputStream.nullInputStream(),
             new PrintStream(out, true, StandardCharsets.UTF_8),
             new PrintStream(err, true, StandardCharsets.UTF_8),
-            022);
+            LinkScope.withUmask(022));
     LtoWrapperServices services = services(handler);
     ImageBuilders builders =
         mkoffloadInProcess ? inProcess(runner) : ImageBuilders.subprocessOnly();

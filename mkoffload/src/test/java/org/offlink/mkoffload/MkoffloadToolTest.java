@@ -13,6 +13,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.runtime.LinkContext;
+import org.offlink.runtime.LinkScope;
 
 class MkoffloadToolTest {
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -25,7 +26,7 @@ class MkoffloadToolTest {
         java.io.InputStream.nullInputStream(),
         new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8),
-        022);
+        LinkScope.withUmask(022));
   }
 
   private static List<String> argv(String launcher, List<String> args) {

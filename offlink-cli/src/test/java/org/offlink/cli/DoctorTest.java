@@ -19,6 +19,7 @@ import org.offlink.bridge.doctor.DoctorReport;
 import org.offlink.bridge.doctor.GccFacts;
 import org.offlink.bridge.doctor.JvmFacts;
 import org.offlink.runtime.LinkContext;
+import org.offlink.runtime.LinkScope;
 
 /** {@code offlink doctor} on fake installations, and once on this machine's real one. */
 class DoctorTest {
@@ -125,7 +126,7 @@ class DoctorTest {
             java.io.InputStream.nullInputStream(),
             new PrintStream(out, true, StandardCharsets.UTF_8),
             new PrintStream(err, true, StandardCharsets.UTF_8),
-            022);
+            LinkScope.withUmask(022));
     // The CLI runs real processes: the fake gcc-12 prints nothing, so the host check fails.
     int status =
         OfflinkMain.run(
@@ -149,7 +150,7 @@ class DoctorTest {
             java.io.InputStream.nullInputStream(),
             new PrintStream(out, true, StandardCharsets.UTF_8),
             new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-            022);
+            LinkScope.withUmask(022));
     int status = OfflinkMain.run(new String[] {"doctor"}, ctx, JvmFacts.ofRunningJvm(), "");
     String text = out.toString(StandardCharsets.UTF_8);
     assertEquals(0, status, text);

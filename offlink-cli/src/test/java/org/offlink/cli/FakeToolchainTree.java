@@ -115,7 +115,7 @@ final class FakeToolchainTree {
             java.io.InputStream.nullInputStream(),
             System.out,
             System.err,
-            022),
+            org.offlink.runtime.LinkScope.withUmask(022)),
         runner(),
         new JvmFacts("/jdk", "17.0.15", "/opt/offlink/lib/cds/jdk.jsa"));
   }

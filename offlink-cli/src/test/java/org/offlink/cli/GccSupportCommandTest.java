@@ -14,6 +14,7 @@ import org.offlink.bridge.doctor.JvmFacts;
 import org.offlink.bridge.gcc.GccRelease;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.runtime.LinkContext;
+import org.offlink.runtime.LinkScope;
 
 /** {@code offlink gcc-support}: the table the Debian package's diversions follow. */
 class GccSupportCommandTest {
@@ -27,7 +28,7 @@ class GccSupportCommandTest {
             java.io.InputStream.nullInputStream(),
             new PrintStream(out, true, StandardCharsets.UTF_8),
             new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-            022);
+            LinkScope.withUmask(022));
     assertEquals(
         0, OfflinkMain.run(new String[] {"gcc-support"}, ctx, new JvmFacts("", "", ""), ""));
     List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.offlink.bridge.doctor.JvmFacts;
 import org.offlink.runtime.LinkContext;
+import org.offlink.runtime.LinkScope;
 import org.offlink.streamer.inspect.BinaryInspector;
 import org.offlink.streamer.inspect.NvptxTargetData;
 
@@ -52,7 +53,7 @@ class InspectCommandTest {
             java.io.InputStream.nullInputStream(),
             new PrintStream(out, true, StandardCharsets.UTF_8),
             new PrintStream(err, true, StandardCharsets.UTF_8),
-            022);
+            LinkScope.withUmask(022));
     int status = OfflinkMain.run(args, ctx, new JvmFacts("", "", ""), "");
     return new String[] {
       Integer.toString(status),

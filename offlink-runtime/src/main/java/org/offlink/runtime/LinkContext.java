@@ -65,20 +65,6 @@ public record LinkContext(
     Objects.requireNonNull(scope, "scope");
   }
 
-  /**
-   * A new link's context: its temporary folder is chosen from {@code environment} by libiberty's
-   * rule, and it gets a fresh {@link LinkScope} with {@code umask} ({@link LinkScope#withUmask}).
-   */
-  public static LinkContext of(
-      Map<String, String> environment,
-      Path workingDirectory,
-      InputStream in,
-      PrintStream out,
-      PrintStream err,
-      int umask) {
-    return of(environment, workingDirectory, in, out, err, LinkScope.withUmask(umask));
-  }
-
   /** A new link's context over {@code scope}, its temporary folder chosen from the environment. */
   public static LinkContext of(
       Map<String, String> environment,

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.offlink.bridge.temp.TempFiles;
 import org.offlink.runtime.LinkContext;
+import org.offlink.runtime.LinkScope;
 
 class OmpRequiresFileTest {
   @TempDir Path dir;
@@ -24,7 +25,12 @@ class OmpRequiresFileTest {
   private TempFiles temps(boolean saveTemps, PrintStream err) {
     return new TempFiles(
         LinkContext.of(
-            Map.of("TMPDIR", dir.toString()), dir, InputStream.nullInputStream(), err, err, 022),
+            Map.of("TMPDIR", dir.toString()),
+            dir,
+            InputStream.nullInputStream(),
+            err,
+            err,
+            LinkScope.withUmask(022)),
         saveTemps,
         false);
   }

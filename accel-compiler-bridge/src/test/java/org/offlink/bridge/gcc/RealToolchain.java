@@ -19,6 +19,7 @@ import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.process.RunnerOptions;
 import org.offlink.bridge.process.SystemProcessRunner;
 import org.offlink.runtime.LinkContext;
+import org.offlink.runtime.LinkScope;
 
 /**
  * Test helper around the installed Debian GCC 12: compiles offload objects, runs the stock link
@@ -99,7 +100,7 @@ public final class RealToolchain {
         java.io.InputStream.nullInputStream(),
         err,
         err,
-        022);
+        LinkScope.withUmask(022));
   }
 
   /** A real runner with -save-temps naming for {@code options}. */

@@ -22,6 +22,7 @@ import org.offlink.bridge.gcc.OffloadOptions;
 import org.offlink.bridge.gcc.OffloadOptionsFixture;
 import org.offlink.bridge.temp.TempFiles;
 import org.offlink.runtime.LinkContext;
+import org.offlink.runtime.LinkScope;
 import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfReader;
 import org.offlink.streamer.elf.SectionType;
@@ -69,7 +70,7 @@ class GcnEarlyDebugTest {
         InputStream.nullInputStream(),
         stream,
         stream,
-        022);
+        LinkScope.withUmask(022));
   }
 
   private TempFiles temps(boolean saveTemps) {

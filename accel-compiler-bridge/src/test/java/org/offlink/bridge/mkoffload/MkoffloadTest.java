@@ -112,7 +112,7 @@ class MkoffloadTest {
             java.io.InputStream.nullInputStream(),
             new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
             new PrintStream(err, true, StandardCharsets.UTF_8),
-            022);
+            LinkScope.withUmask(022));
     int status =
         new Mkoffload(ctx)
             .run(

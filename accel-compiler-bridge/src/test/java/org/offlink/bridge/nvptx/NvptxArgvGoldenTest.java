@@ -21,6 +21,7 @@ import org.offlink.bridge.image.NvptxImage;
 import org.offlink.bridge.process.FakeProcessRunner;
 import org.offlink.bridge.temp.TempScopes;
 import org.offlink.runtime.LinkContext;
+import org.offlink.runtime.LinkScope;
 
 /** Golden argv of the accel runs, with temp paths normalised to {@code <tmp>}. */
 class NvptxArgvGoldenTest {
@@ -64,7 +65,13 @@ class NvptxArgvGoldenTest {
             "./x.xnvptx-none");
     NvptxImage image =
         TempScopes.build(
-            LinkContext.of(env, dir, java.io.InputStream.nullInputStream(), err, err, 022),
+            LinkContext.of(
+                env,
+                dir,
+                java.io.InputStream.nullInputStream(),
+                err,
+                err,
+                LinkScope.withUmask(022)),
             options,
             (ctx, temps) ->
                 new NvptxImageBuilder(
@@ -104,7 +111,13 @@ class NvptxArgvGoldenTest {
             List.of("t.o"), OffloadAbi.ILP32, false, List.of(), false, false, "x");
     NvptxImage image =
         TempScopes.build(
-            LinkContext.of(Map.of(), dir, java.io.InputStream.nullInputStream(), err, err, 022),
+            LinkContext.of(
+                Map.of(),
+                dir,
+                java.io.InputStream.nullInputStream(),
+                err,
+                err,
+                LinkScope.withUmask(022)),
             options,
             (ctx, temps) ->
                 new NvptxImageBuilder(

@@ -26,6 +26,7 @@ import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.FakeProcessRunner;
 import org.offlink.bridge.temp.TempScopes;
 import org.offlink.runtime.LinkContext;
+import org.offlink.runtime.LinkScope;
 
 /**
  * The nvptx build with a GCC 13+ record: the requires file handed to the accel compiler and read
@@ -61,7 +62,13 @@ class NvptxReleaseBuildTest {
             List.of("t.o"), OffloadAbi.LP64, true, targetOptions, false, false, "./x.xnvptx-none");
     NvptxImage image =
         TempScopes.build(
-            LinkContext.of(env, dir, java.io.InputStream.nullInputStream(), err, err, 022),
+            LinkContext.of(
+                env,
+                dir,
+                java.io.InputStream.nullInputStream(),
+                err,
+                err,
+                LinkScope.withUmask(022)),
             options,
             (ctx, temps) ->
                 new NvptxImageBuilder(

@@ -19,6 +19,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.offlink.runtime.LinkContext;
+import org.offlink.runtime.LinkScope;
 
 class SystemProcessRunnerTest {
   @TempDir Path dir;
@@ -28,7 +29,12 @@ class SystemProcessRunnerTest {
 
   private LinkContext context() {
     return LinkContext.of(
-        Map.of("TMPDIR", dir.toString()), dir, InputStream.nullInputStream(), err, err, 022);
+        Map.of("TMPDIR", dir.toString()),
+        dir,
+        InputStream.nullInputStream(),
+        err,
+        err,
+        LinkScope.withUmask(022));
   }
 
   private SystemProcessRunner runner(boolean verbose, boolean saveTemps) {

@@ -14,6 +14,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.offlink.runtime.LinkContext;
+import org.offlink.runtime.LinkScope;
 
 /** The one temporary-file scope, with mkoffload's and lto-wrapper's rules. */
 class TempFilesTest {
@@ -25,7 +26,12 @@ class TempFilesTest {
   private TempFiles scope(boolean saveTemps, boolean verbose) {
     return new TempFiles(
         LinkContext.of(
-            Map.of("TMPDIR", tmp.toString()), cwd, InputStream.nullInputStream(), err, err, 022),
+            Map.of("TMPDIR", tmp.toString()),
+            cwd,
+            InputStream.nullInputStream(),
+            err,
+            err,
+            LinkScope.withUmask(022)),
         saveTemps,
         verbose);
   }
