@@ -29,18 +29,25 @@ public final class ElfObjectBuilder {
   private final List<RelaDef> relocations = new ArrayList<>();
   private final Map<Integer, SymbolHandle> sectionSymbols = new HashMap<>();
 
-  /** A section of this builder; pass it to {@link #symbol} and {@link #rela}. */
-  public static final class SectionHandle {
-    private final ElfObjectBuilder owner;
-    private final int ordinal;
+  /** An entry of one builder, by its position: what both kinds of handle are. */
+  abstract static class Handle {
+    final ElfObjectBuilder owner;
+    final int ordinal;
 
-    private SectionHandle(ElfObjectBuilder owner, int ordinal) {
+    Handle(ElfObjectBuilder owner, int ordinal) {
       this.owner = owner;
       this.ordinal = ordinal;
     }
 
     int ordinal() {
       return ordinal;
+    }
+  }
+
+  /** A section of this builder; pass it to {@link #symbol} and {@link #rela}. */
+  public static final class SectionHandle extends Handle {
+    private SectionHandle(ElfObjectBuilder owner, int ordinal) {
+      super(owner, ordinal);
     }
 
     @Override
@@ -50,17 +57,9 @@ public final class ElfObjectBuilder {
   }
 
   /** A symbol of this builder; pass it to {@link #rela}. */
-  public static final class SymbolHandle {
-    private final ElfObjectBuilder owner;
-    private final int ordinal;
-
+  public static final class SymbolHandle extends Handle {
     private SymbolHandle(ElfObjectBuilder owner, int ordinal) {
-      this.owner = owner;
-      this.ordinal = ordinal;
-    }
-
-    int ordinal() {
-      return ordinal;
+      super(owner, ordinal);
     }
 
     @Override
@@ -228,7 +227,7 @@ public final class ElfObjectBuilder {
     }
     int ordinal = SymbolDef.UNDEFINED;
     if (section != null) {
-      ordinal = own(section).ordinal();
+      ordinal = own(section, "section").ordinal();
       SectionDef s = sections.get(ordinal);
       if (value < 0 || size < 0 || value + size > s.size()) {
         throw new IllegalArgumentException(
@@ -249,7 +248,7 @@ public final class ElfObjectBuilder {
 
   /** The {@code STT_SECTION} symbol of {@code section}, created on first use. */
   public SymbolHandle sectionSymbol(SectionHandle section) {
-    int ordinal = own(section).ordinal();
+    int ordinal = own(section, "section").ordinal();
     return sectionSymbols.computeIfAbsent(
         ordinal,
         o ->
@@ -284,8 +283,8 @@ public final class ElfObjectBuilder {
    * @param type the relocation type by number (see {@link X86_64Relocation})
    */
   public void rela(SectionHandle section, long offset, int type, SymbolHandle symbol, long addend) {
-    SectionDef s = sections.get(own(section).ordinal());
-    own(symbol);
+    SectionDef s = sections.get(own(section, "section").ordinal());
+    own(symbol, "symbol");
     if (s.type() == SectionType.NOBITS) {
       throw new IllegalArgumentException("cannot relocate NOBITS section " + s.name());
     }
@@ -347,15 +346,9 @@ public final class ElfObjectBuilder {
     return new SymbolHandle(this, symbols.size() - 1);
   }
 
-  private SectionHandle own(SectionHandle h) {
-    if (Objects.requireNonNull(h, "section").owner != this) {
-      throw new IllegalArgumentException(h + " belongs to another builder");
-    }
-    return h;
-  }
-
-  private SymbolHandle own(SymbolHandle h) {
-    if (Objects.requireNonNull(h, "symbol").owner != this) {
+  /** {@code h}, checked to be this builder's ({@code what}: its kind, for a null message). */
+  private <H extends Handle> H own(H h, String what) {
+    if (Objects.requireNonNull(h, what).owner != this) {
       throw new IllegalArgumentException(h + " belongs to another builder");
     }
     return h;
