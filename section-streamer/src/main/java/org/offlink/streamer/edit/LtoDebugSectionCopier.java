@@ -18,9 +18,9 @@ import org.offlink.streamer.elf.ElfClass;
 import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfHeader;
 import org.offlink.streamer.elf.ElfReader;
+import org.offlink.streamer.elf.SectionHeader;
 import org.offlink.streamer.elf.SectionType;
 import org.offlink.streamer.write.ElfHeaders;
-import org.offlink.streamer.write.SectionHeader;
 
 /**
  * Copies the early debug sections of an LTO object into a new relocatable object, byte for byte as
@@ -231,7 +231,10 @@ public final class LtoDebugSectionCopier {
     // simple-object passes sh_flags, sh_offset and sh_size as unsigned int.
     private void writeSectionHeader(
         ByteBuffer out, int name, OutSection s, long offset, long size) {
-      new SectionHeader(
+      ElfHeaders.writeSection(
+          out,
+          elfClass,
+          new SectionHeader(
               name,
               Integer.toUnsignedLong(s.type()),
               s.flags() & 0xffffffffL,
@@ -241,8 +244,7 @@ public final class LtoDebugSectionCopier {
               Integer.toUnsignedLong(s.link()),
               Integer.toUnsignedLong(s.info()),
               s.addralign(),
-              s.entsize())
-          .writeTo(out, elfClass);
+              s.entsize()));
     }
   }
 

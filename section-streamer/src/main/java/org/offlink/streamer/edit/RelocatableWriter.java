@@ -15,8 +15,8 @@ import org.offlink.runtime.NativeCharset;
 import org.offlink.streamer.elf.ElfClass;
 import org.offlink.streamer.elf.ElfData;
 import org.offlink.streamer.elf.ElfHeader;
+import org.offlink.streamer.elf.SectionHeader;
 import org.offlink.streamer.write.ElfHeaders;
-import org.offlink.streamer.write.SectionHeader;
 
 /**
  * Writes an {@link EditableObject} as an ELF64 little-endian relocatable, laid out afresh:
@@ -148,12 +148,15 @@ final class RelocatableWriter {
       OutputStream o, ElfHeader h, List<WorkSection> secs, int[] names, long[] offsets)
       throws IOException {
     ByteBuffer b = ByteBuffer.allocate(SHDR).order(ByteOrder.LITTLE_ENDIAN);
-    SectionHeader.zero(h).writeTo(b, ElfClass.ELF64);
+    ElfHeaders.writeSection(b, ElfClass.ELF64, SectionHeader.zero(h));
     o.write(b.array());
     for (int i = 1; i < secs.size(); i++) {
       WorkSection s = secs.get(i);
       b.clear();
-      new SectionHeader(
+      ElfHeaders.writeSection(
+          b,
+          ElfClass.ELF64,
+          new SectionHeader(
               names[i],
               Integer.toUnsignedLong(s.type),
               s.flags,
@@ -163,8 +166,7 @@ final class RelocatableWriter {
               Integer.toUnsignedLong(s.link),
               Integer.toUnsignedLong(s.info),
               s.addralign,
-              s.entsize)
-          .writeTo(b, ElfClass.ELF64);
+              s.entsize));
       o.write(b.array());
     }
   }

@@ -90,7 +90,7 @@ public final class ElfReader {
 
   private static ElfFile read(ElfInput input) throws IOException {
     StoredHeader raw = readHeader(input);
-    List<RawSection> rawSections = readSectionTable(input, raw.header());
+    List<SectionHeader> rawSections = readSectionTable(input, raw.header());
     ElfHeader header = resolveHeader(input, raw, rawSections);
     List<ElfSection> sections = nameSections(input, header, rawSections);
     return new ElfFile(input, header, sections);
@@ -101,19 +101,6 @@ public final class ElfReader {
    * name-table index, until resolved, is kept apart ({@code rawShstrndx}, maybe SHN_XINDEX).
    */
   private record StoredHeader(ElfHeader header, int rawShstrndx) {}
-
-  /** A section header as stored, before its name is looked up. */
-  private record RawSection(
-      long nameIndex,
-      int type,
-      long flags,
-      long addr,
-      long offset,
-      long size,
-      long link,
-      long info,
-      long addralign,
-      long entsize) {}
 
   private static StoredHeader readHeader(ElfInput in) throws IOException {
     if (in.length() < EI_NIDENT) {
@@ -169,7 +156,7 @@ public final class ElfReader {
     return new StoredHeader(header, f.half());
   }
 
-  private static List<RawSection> readSectionTable(ElfInput in, ElfHeader h) throws IOException {
+  private static List<SectionHeader> readSectionTable(ElfInput in, ElfHeader h) throws IOException {
     if (h.shoff() == 0) {
       return List.of();
     }
@@ -187,7 +174,7 @@ public final class ElfReader {
     long count = h.shnum();
     if (count == 0) {
       // Extended numbering: the real count is section 0's sh_size.
-      RawSection zero = decodeSection(in, h, in.read(h.shoff(), entSize, "section header 0"));
+      SectionHeader zero = decodeSection(in, h, in.read(h.shoff(), entSize, "section header 0"));
       count = zero.size();
     }
     if (count < 0 || count > in.length() / entSize) {
@@ -206,7 +193,7 @@ public final class ElfReader {
               MAX_SECTIONS, count));
     }
     byte[] table = in.read(h.shoff(), count * entSize, "section header table");
-    List<RawSection> out = new ArrayList<>((int) count);
+    List<SectionHeader> out = new ArrayList<>((int) count);
     for (int i = 0; i < count; i++) {
       byte[] one = new byte[entSize];
       System.arraycopy(table, i * entSize, one, 0, entSize);
@@ -215,23 +202,16 @@ public final class ElfReader {
     return out;
   }
 
-  private static RawSection decodeSection(ElfInput in, ElfHeader h, byte[] bytes) {
+  private static SectionHeader decodeSection(ElfInput in, ElfHeader h, byte[] bytes) {
     Fields f = new Fields(h.elfClass(), ByteBuffer.wrap(bytes).order(h.data().byteOrder()));
-    return new RawSection(
-        f.word(),
-        (int) f.word(),
-        f.addr(),
-        f.addr(),
-        f.addr(),
-        f.addr(),
-        f.word(),
-        f.word(),
-        f.addr(),
+    return new SectionHeader(
+        f.word(), f.word(), f.addr(), f.addr(), f.addr(), f.addr(), f.word(), f.word(), f.addr(),
         f.addr());
   }
 
   private static ElfHeader resolveHeader(
-      ElfInput in, StoredHeader stored, List<RawSection> sections) throws MalformedObjectException {
+      ElfInput in, StoredHeader stored, List<SectionHeader> sections)
+      throws MalformedObjectException {
     ElfHeader h = stored.header();
     long strndx = stored.rawShstrndx();
     long strndxField = h.elfClass() == ElfClass.ELF64 ? 62 : 50;
@@ -251,7 +231,7 @@ public final class ElfReader {
     return h.withSections(sections.size(), (int) strndx);
   }
 
-  private static List<ElfSection> nameSections(ElfInput in, ElfHeader h, List<RawSection> raw)
+  private static List<ElfSection> nameSections(ElfInput in, ElfHeader h, List<SectionHeader> raw)
       throws IOException {
     List<ElfSection> unnamed = new ArrayList<>(raw.size());
     for (int i = 0; i < raw.size(); i++) {
@@ -272,32 +252,32 @@ public final class ElfReader {
         new StringTable(in, strSection, ElfFile.readData(in, strSection, "section-name table"));
     List<ElfSection> out = new ArrayList<>(raw.size());
     for (ElfSection s : unnamed) {
-      String name = names.get(raw.get(s.index()).nameIndex(), "name of section " + s.index());
+      String name = names.get(raw.get(s.index()).name(), "name of section " + s.index());
       out.add(toSection(in, h, s.index(), raw.get(s.index()), name));
     }
     return List.copyOf(out);
   }
 
   private static ElfSection toSection(
-      ElfInput in, ElfHeader h, int index, RawSection r, String name)
+      ElfInput in, ElfHeader h, int index, SectionHeader r, String name)
       throws MalformedObjectException {
     long at = sectionHeaderOffset(h, index);
-    if (r.offset() < 0 || r.size() < 0 || r.addralign() < 0 || r.entsize() < 0) {
+    if (r.offset() < 0 || r.size() < 0 || r.alignment() < 0 || r.entrySize() < 0) {
       throw in.malformed(
           at, "section " + index + ": expected offset, size, alignment below 2^63, found more");
     }
     return new ElfSection(
         index,
         name,
-        r.type(),
+        (int) r.type(),
         r.flags(),
         r.addr(),
         r.offset(),
         r.size(),
         (int) r.link(),
         (int) r.info(),
-        r.addralign(),
-        r.entsize());
+        r.alignment(),
+        r.entrySize());
   }
 
   static long sectionHeaderOffset(ElfHeader h, int index) {

@@ -2,6 +2,7 @@ package org.offlink.streamer.write;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import org.offlink.streamer.elf.FieldRanges;
 
 /**
  * One ELF64 relocation with addend ({@code Elf64_Rela}).

@@ -2,6 +2,7 @@ package org.offlink.streamer.write;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import org.offlink.streamer.elf.FieldRanges;
 import org.offlink.streamer.elf.SymbolBinding;
 import org.offlink.streamer.elf.SymbolType;
 import org.offlink.streamer.elf.SymbolVisibility;

@@ -3,6 +3,7 @@ package org.offlink.streamer.write;
 import java.nio.ByteBuffer;
 import org.offlink.streamer.elf.ElfClass;
 import org.offlink.streamer.elf.ElfHeader;
+import org.offlink.streamer.elf.SectionHeader;
 
 /**
  * The one encoder of the ELF file header, shared by offlink's three object writers ({@link
@@ -33,6 +34,21 @@ public final class ElfHeaders {
     out.putShort((short) (h.shnum() >= ElfHeader.SHN_LORESERVE ? 0 : h.shnum()));
     out.putShort(
         (short) (h.shstrndx() >= ElfHeader.SHN_LORESERVE ? ElfHeader.SHN_XINDEX : h.shstrndx()));
+  }
+
+  /**
+   * Writes section header {@code h} ({@code elfClass}'s size) at the buffer's position, in the
+   * buffer's byte order, and advances it.
+   */
+  public static void writeSection(ByteBuffer out, ElfClass elfClass, SectionHeader h) {
+    out.putInt((int) h.name()).putInt((int) h.type());
+    putAddr(out, elfClass, h.flags());
+    putAddr(out, elfClass, h.addr());
+    putAddr(out, elfClass, h.offset());
+    putAddr(out, elfClass, h.size());
+    out.putInt((int) h.link()).putInt((int) h.info());
+    putAddr(out, elfClass, h.alignment());
+    putAddr(out, elfClass, h.entrySize());
   }
 
   /** An address-sized field: 8 bytes in ELF64, the low 4 in ELF32. */

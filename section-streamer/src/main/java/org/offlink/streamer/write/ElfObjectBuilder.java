@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.offlink.streamer.elf.FieldRanges;
 import org.offlink.streamer.elf.SectionType;
 import org.offlink.streamer.elf.SymbolBinding;
 import org.offlink.streamer.elf.SymbolType;

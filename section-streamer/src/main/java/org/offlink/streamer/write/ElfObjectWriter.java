@@ -6,6 +6,7 @@ import java.util.List;
 import org.offlink.streamer.elf.ElfClass;
 import org.offlink.streamer.elf.ElfData;
 import org.offlink.streamer.elf.ElfHeader;
+import org.offlink.streamer.elf.SectionHeader;
 import org.offlink.streamer.elf.SectionType;
 import org.offlink.streamer.elf.SymbolBinding;
 import org.offlink.streamer.elf.SymbolType;
@@ -187,7 +188,7 @@ final class ElfObjectWriter {
     }
     out.position(Math.toIntExact(shoff));
     for (Placed p : placed) {
-      p.header().writeTo(out, c);
+      ElfHeaders.writeSection(out, c, p.header());
     }
     return out.array();
   }

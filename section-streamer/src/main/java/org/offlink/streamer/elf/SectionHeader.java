@@ -1,19 +1,15 @@
-package org.offlink.streamer.write;
-
-import java.nio.ByteBuffer;
-import org.offlink.streamer.elf.ElfClass;
-import org.offlink.streamer.elf.ElfHeader;
+package org.offlink.streamer.elf;
 
 /**
- * One section header ({@code Elf32_Shdr} / {@code Elf64_Shdr}) as offlink's writers emit it, in
- * either class; written by {@link #writeTo} in the buffer's byte order. The 64-bit fields are kept
- * as the raw bits they are on disk (a copied section keeps whatever its input said); the 32-bit
- * fields must fit.
+ * One section header ({@code Elf32_Shdr} / {@code Elf64_Shdr}) as stored, in either class: read by
+ * {@link ElfReader} (before its name is looked up), written by {@link
+ * org.offlink.streamer.write.ElfHeaders#writeSection}. The 64-bit fields are kept as the raw bits
+ * they are on disk (a copied section keeps whatever its input said); the 32-bit fields must fit.
  *
  * <pre>
  * offset (32/64)  size (32/64)  field
  *  0 /  0           4            sh_name       offset of the name in the section-name table
- *  4 /  4           4            sh_type       SHT_* (see {@link org.offlink.streamer.elf.SectionType})
+ *  4 /  4           4            sh_type       SHT_* (see {@link SectionType})
  *  8 /  8          4 / 8         sh_flags      SHF_* bits
  * 12 / 16          4 / 8         sh_addr       0 in a relocatable object
  * 16 / 24          4 / 8         sh_offset     file offset of the contents
@@ -60,23 +56,12 @@ public record SectionHeader(
   /**
    * Section 0 of an object whose header is {@code h}: all zero, except that it holds the section
    * count ({@code sh_size}) and the section-name table index ({@code sh_link}) when they do not fit
-   * the ELF header's 16-bit fields (extended numbering, see {@link ElfHeaders}).
+   * the ELF header's 16-bit fields (extended numbering, see {@link
+   * org.offlink.streamer.write.ElfHeaders}).
    */
   public static SectionHeader zero(ElfHeader h) {
     long count = h.shnum() >= ElfHeader.SHN_LORESERVE ? h.shnum() : 0;
     long names = h.shstrndx() >= ElfHeader.SHN_LORESERVE ? h.shstrndx() : 0;
     return new SectionHeader(0, 0, 0, 0, 0, count, names, 0, 0, 0);
-  }
-
-  /** Writes the header ({@code elfClass}'s size) at the buffer's position and advances it. */
-  public void writeTo(ByteBuffer out, ElfClass elfClass) {
-    out.putInt((int) name).putInt((int) type);
-    ElfHeaders.putAddr(out, elfClass, flags);
-    ElfHeaders.putAddr(out, elfClass, addr);
-    ElfHeaders.putAddr(out, elfClass, offset);
-    ElfHeaders.putAddr(out, elfClass, size);
-    out.putInt((int) link).putInt((int) info);
-    ElfHeaders.putAddr(out, elfClass, alignment);
-    ElfHeaders.putAddr(out, elfClass, entrySize);
   }
 }
