@@ -322,7 +322,8 @@ public final class GcnImageBuilder {
     }
   }
 
-  private static byte[] readIntermediate(Path file, String kind) throws IOException {
+  /** An intermediate file a step wrote ({@code kind}: asm, obj), with gcn mkoffload's error. */
+  static byte[] readIntermediate(Path file, String kind) throws IOException {
     if (!Files.isRegularFile(file)) {
       throw new IOException("cannot open intermediate gcn " + kind + " file " + file);
     }

@@ -170,14 +170,15 @@ public final class GcnPartitionedBuild {
       int mask = work.compile(p, argv, env, release.layout().requiresMask());
       Path asm1Path = work.resolve(asm1);
       GcnAsmProcessor.Result r =
-          GcnAsmProcessor.process(release, read(asm1Path, "asm"), asm1Path, false);
+          GcnAsmProcessor.process(
+              release, GcnImageBuilder.readIntermediate(asm1Path, "asm"), asm1Path, false);
       Files.write(work.resolve(asm2), r.assembly());
       work.runAccel(assembleArgv(asm2, out), env, ".part" + p.first() + ".as_args");
       List<GcnKernel> kernels = r.kernels().subList(2, r.kernels().size());
       return new PartitionArtifact(
           OffloadTarget.AMDGCN,
           mask,
-          read(work.resolve(out), "obj"),
+          GcnImageBuilder.readIntermediate(work.resolve(out), "obj"),
           kernels,
           r.variableCount(),
           r.indirectFunctionCount());
@@ -195,12 +196,5 @@ public final class GcnPartitionedBuild {
       Files.deleteIfExists(scratch);
       return s;
     }
-  }
-
-  private static byte[] read(Path file, String kind) throws IOException {
-    if (!Files.isRegularFile(file)) {
-      throw new IOException("cannot open intermediate gcn " + kind + " file " + file);
-    }
-    return Files.readAllBytes(file);
   }
 }
