@@ -147,7 +147,12 @@ class TwoUsersTest {
 
   /** {@link PeerProbe} of {@code socket}, run as {@code uid}. */
   private ClientTree.Result probe(String uid, Path socket) throws Exception {
-    String cp = shared.resolve("classes/main") + ":" + shared.resolve("classes/test");
+    String cp =
+        shared.resolve("classes/main")
+            + ":"
+            + shared.resolve("classes/test")
+            + ":"
+            + shared.resolve("classes/runtime");
     return run(
         "/usr/bin/setpriv",
         "--reuid=" + uid,

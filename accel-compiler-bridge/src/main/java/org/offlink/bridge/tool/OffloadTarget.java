@@ -1,5 +1,8 @@
 package org.offlink.bridge.tool;
 
+import java.util.Optional;
+import org.offlink.runtime.EnumLookup;
+
 /**
  * The offload targets GCC 12 supports, with the Debian package that provides each accel compiler.
  */
@@ -37,12 +40,7 @@ public enum OffloadTarget {
   }
 
   /** Looks a target up by its triplet. */
-  public static java.util.Optional<OffloadTarget> byTriplet(String name) {
-    for (OffloadTarget t : values()) {
-      if (t.triplet.equals(name)) {
-        return java.util.Optional.of(t);
-      }
-    }
-    return java.util.Optional.empty();
+  public static Optional<OffloadTarget> byTriplet(String name) {
+    return EnumLookup.byKey(values(), OffloadTarget::triplet, name);
   }
 }

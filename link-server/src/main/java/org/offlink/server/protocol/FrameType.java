@@ -1,6 +1,7 @@
 package org.offlink.server.protocol;
 
 import java.util.Optional;
+import org.offlink.runtime.EnumLookup;
 
 /** The kinds of frame ({@link Protocol}), each with its one-letter code and direction. */
 public enum FrameType {
@@ -57,11 +58,6 @@ public enum FrameType {
 
   /** The type with this code, if any. */
   public static Optional<FrameType> of(int code) {
-    for (FrameType t : values()) {
-      if (t.code == code) {
-        return Optional.of(t);
-      }
-    }
-    return Optional.empty();
+    return EnumLookup.byCode(values(), FrameType::code, code);
   }
 }

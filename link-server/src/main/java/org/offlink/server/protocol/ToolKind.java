@@ -1,6 +1,7 @@
 package org.offlink.server.protocol;
 
 import java.util.Optional;
+import org.offlink.runtime.EnumLookup;
 
 /** The program a client stands in for, by its path under {@code libexec/offlink/}. */
 public enum ToolKind {
@@ -31,11 +32,6 @@ public enum ToolKind {
 
   /** The tool with this code, if any. */
   public static Optional<ToolKind> of(int code) {
-    for (ToolKind t : values()) {
-      if (t.code == code) {
-        return Optional.of(t);
-      }
-    }
-    return Optional.empty();
+    return EnumLookup.byCode(values(), ToolKind::code, code);
   }
 }

@@ -1,5 +1,7 @@
 package org.offlink.streamer.elf;
 
+import org.offlink.runtime.EnumLookup;
+
 /** The ELF file class ({@code e_ident[EI_CLASS]}): the width of addresses and offsets. */
 public enum ElfClass {
   /** 32-bit objects ({@code ELFCLASS32}, raw value 1). */
@@ -41,11 +43,6 @@ public enum ElfClass {
 
   /** The class for an {@code EI_CLASS} byte, or null if it names none. */
   static ElfClass fromRaw(int raw) {
-    for (ElfClass c : values()) {
-      if (c.raw == raw) {
-        return c;
-      }
-    }
-    return null;
+    return EnumLookup.byCode(values(), ElfClass::raw, raw).orElse(null);
   }
 }

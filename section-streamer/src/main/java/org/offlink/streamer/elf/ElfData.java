@@ -1,6 +1,7 @@
 package org.offlink.streamer.elf;
 
 import java.nio.ByteOrder;
+import org.offlink.runtime.EnumLookup;
 
 /** The ELF data encoding ({@code e_ident[EI_DATA]}): the byte order of every multi-byte field. */
 public enum ElfData {
@@ -29,11 +30,6 @@ public enum ElfData {
 
   /** The encoding for an {@code EI_DATA} byte, or null if it names none. */
   static ElfData fromRaw(int raw) {
-    for (ElfData d : values()) {
-      if (d.raw == raw) {
-        return d;
-      }
-    }
-    return null;
+    return EnumLookup.byCode(values(), ElfData::raw, raw).orElse(null);
   }
 }

@@ -1,5 +1,7 @@
 package org.offlink.streamer.elf;
 
+import org.offlink.runtime.EnumLookup;
+
 /** The object file type ({@code e_type}); {@link #UNKNOWN} for values this model does not name. */
 public enum ElfType {
   /** No file type. */
@@ -28,11 +30,6 @@ public enum ElfType {
 
   /** The type for an {@code e_type} value. */
   public static ElfType fromRaw(int raw) {
-    for (ElfType t : values()) {
-      if (t.raw == raw && t != UNKNOWN) {
-        return t;
-      }
-    }
-    return UNKNOWN;
+    return EnumLookup.byCode(values(), ElfType::raw, raw).orElse(UNKNOWN);
   }
 }

@@ -1,5 +1,7 @@
 package org.offlink.streamer.elf;
 
+import org.offlink.runtime.EnumLookup;
+
 /** A section type ({@code sh_type}); {@link #UNKNOWN} for values this model does not name. */
 public enum SectionType {
   /** Inactive header (section 0). */
@@ -68,11 +70,6 @@ public enum SectionType {
 
   /** The type for an {@code sh_type} value. */
   public static SectionType fromRaw(int raw) {
-    for (SectionType t : values()) {
-      if (t.raw == raw && t != UNKNOWN) {
-        return t;
-      }
-    }
-    return UNKNOWN;
+    return EnumLookup.byCode(values(), SectionType::raw, raw).orElse(UNKNOWN);
   }
 }

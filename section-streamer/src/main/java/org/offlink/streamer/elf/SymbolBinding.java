@@ -1,5 +1,7 @@
 package org.offlink.streamer.elf;
 
+import org.offlink.runtime.EnumLookup;
+
 /** Symbol binding ({@code ELF_ST_BIND(st_info)}); {@link #UNKNOWN} for other values. */
 public enum SymbolBinding {
   /** Visible only inside the object. */
@@ -26,11 +28,6 @@ public enum SymbolBinding {
 
   /** The binding for a raw value. */
   public static SymbolBinding fromRaw(int raw) {
-    for (SymbolBinding b : values()) {
-      if (b.raw == raw && b != UNKNOWN) {
-        return b;
-      }
-    }
-    return UNKNOWN;
+    return EnumLookup.byCode(values(), SymbolBinding::raw, raw).orElse(UNKNOWN);
   }
 }

@@ -1,5 +1,7 @@
 package org.offlink.streamer.elf;
 
+import org.offlink.runtime.EnumLookup;
+
 /** Symbol type ({@code ELF_ST_TYPE(st_info)}); {@link #UNKNOWN} for other values. */
 public enum SymbolType {
   /** Unspecified. */
@@ -34,11 +36,6 @@ public enum SymbolType {
 
   /** The type for a raw value. */
   public static SymbolType fromRaw(int raw) {
-    for (SymbolType t : values()) {
-      if (t.raw == raw && t != UNKNOWN) {
-        return t;
-      }
-    }
-    return UNKNOWN;
+    return EnumLookup.byCode(values(), SymbolType::raw, raw).orElse(UNKNOWN);
   }
 }

@@ -1,5 +1,7 @@
 package org.offlink.streamer.inspect;
 
+import org.offlink.runtime.EnumLookup;
+
 /** LLVM OffloadBinary image kinds ({@code u16} in each entry); {@link #UNKNOWN} keeps the raw. */
 public enum ImageKind {
   /** No image. */
@@ -39,11 +41,6 @@ public enum ImageKind {
 
   /** The kind for a stored value. */
   public static ImageKind fromRaw(int raw) {
-    for (ImageKind k : values()) {
-      if (k.raw == raw && k != UNKNOWN) {
-        return k;
-      }
-    }
-    return UNKNOWN;
+    return EnumLookup.byCode(values(), ImageKind::raw, raw).orElse(UNKNOWN);
   }
 }

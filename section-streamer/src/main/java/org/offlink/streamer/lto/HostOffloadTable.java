@@ -1,6 +1,8 @@
 package org.offlink.streamer.lto;
 
 import java.nio.file.Path;
+import java.util.Optional;
+import org.offlink.runtime.EnumLookup;
 import org.offlink.streamer.MalformedObjectException;
 
 /**
@@ -57,12 +59,7 @@ public enum HostOffloadTable {
   }
 
   /** The table stored in {@code sectionName}, if it is one. */
-  public static java.util.Optional<HostOffloadTable> ofSection(String sectionName) {
-    for (HostOffloadTable t : values()) {
-      if (t.sectionName.equals(sectionName)) {
-        return java.util.Optional.of(t);
-      }
-    }
-    return java.util.Optional.empty();
+  public static Optional<HostOffloadTable> ofSection(String sectionName) {
+    return EnumLookup.byKey(values(), HostOffloadTable::sectionName, sectionName);
   }
 }

@@ -1,5 +1,7 @@
 package org.offlink.streamer.lto;
 
+import org.offlink.runtime.EnumLookup;
+
 /**
  * GCC 12's LTO section kinds ({@code lto_section_name[]} in lto-streamer.cc), plus {@link #UNKNOWN}
  * for kinds of other GCC versions; {@link LtoSectionName#name()} keeps the raw word.
@@ -63,11 +65,8 @@ public enum LtoSectionKind {
    * word in names (bodies are named after their function), so it maps to {@link #UNKNOWN} here.
    */
   public static LtoSectionKind ofWord(String word) {
-    for (LtoSectionKind k : values()) {
-      if (k != FUNCTION_BODY && k.word != null && k.word.equals(word)) {
-        return k;
-      }
-    }
-    return UNKNOWN;
+    return EnumLookup.byKey(values(), LtoSectionKind::word, word)
+        .filter(k -> k != FUNCTION_BODY)
+        .orElse(UNKNOWN);
   }
 }
