@@ -8,16 +8,14 @@ import org.offlink.runtime.EnumLookup;
  */
 public enum OffloadTarget {
   /** NVIDIA PTX. */
-  NVPTX("nvptx-none", "nvptx"),
+  NVPTX("nvptx-none"),
   /** AMD GCN (HSA). */
-  AMDGCN("amdgcn-amdhsa", "amdgcn");
+  AMDGCN("amdgcn-amdhsa");
 
   private final String triplet;
-  private final String packageSuffix;
 
-  OffloadTarget(String triplet, String packageSuffix) {
+  OffloadTarget(String triplet) {
     this.triplet = triplet;
-    this.packageSuffix = packageSuffix;
   }
 
   /** The target name as in {@code OFFLOAD_TARGET_NAMES}, e.g. {@code nvptx-none}. */
@@ -25,10 +23,13 @@ public enum OffloadTarget {
     return triplet;
   }
 
-  /** The Debian package with this target's accel compiler for GCC {@code major}. */
+  /**
+   * The Debian package with this target's accel compiler for GCC {@code major}, named after the
+   * triplet's CPU: {@code gcc-12-offload-nvptx}, {@code gcc-12-offload-amdgcn}.
+   */
   public String debianPackage(int major) {
     // Plain concatenation: String.format would load locale data (~9 ms) on every link's path.
-    return "gcc-" + major + "-offload-" + packageSuffix;
+    return "gcc-" + major + "-offload-" + triplet.substring(0, triplet.indexOf('-'));
   }
 
   /**
