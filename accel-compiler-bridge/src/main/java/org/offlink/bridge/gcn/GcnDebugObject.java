@@ -4,6 +4,11 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
 import org.offlink.streamer.MalformedObjectException;
+import org.offlink.streamer.elf.ElfClass;
+import org.offlink.streamer.elf.ElfData;
+import org.offlink.streamer.elf.ElfMachine;
+import org.offlink.streamer.elf.ElfType;
+import org.offlink.streamer.elf.SectionType;
 
 /**
  * Turns a host (x86-64) early debug object, as {@link
@@ -23,12 +28,8 @@ import org.offlink.streamer.MalformedObjectException;
  * </pre>
  */
 public final class GcnDebugObject {
-  private static final int EM_X86_64 = 62;
-  private static final int EM_AMDGPU = 0xe0;
   private static final int ELFOSABI_AMDGPU_HSA = 64;
-  private static final int SHT_SYMTAB = 2;
-  private static final int SHT_RELA = 4;
-  private static final int ELF64_SHDR = 64;
+  private static final int ELF64_SHDR = ElfClass.ELF64.sectionHeaderSize();
 
   private GcnDebugObject() {}
 
@@ -42,32 +43,35 @@ public final class GcnDebugObject {
   public static void patch(byte[] object, GcnTargetSettings settings, Path file)
       throws MalformedObjectException {
     ByteBuffer b = ByteBuffer.wrap(object).order(ByteOrder.LITTLE_ENDIAN);
-    if (object.length < 64 || object[4] != 2 || object[5] != 1 || b.getShort(18) != EM_X86_64) {
+    if (object.length < ElfClass.ELF64.headerSize()
+        || object[4] != ElfClass.ELF64.raw()
+        || object[5] != ElfData.LSB.raw()
+        || b.getShort(18) != ElfMachine.X86_64) {
       throw new MalformedObjectException(
           file, 0, "expected a little-endian ELF64 x86-64 early debug object, found another kind");
     }
     object[7] = (byte) ELFOSABI_AMDGPU_HSA;
     object[8] = (byte) settings.debugObjectAbiVersion();
-    b.putShort(16, (short) 1);
-    b.putShort(18, (short) EM_AMDGPU);
+    b.putShort(16, (short) ElfType.REL.raw());
+    b.putShort(18, (short) ElfMachine.AMDGPU);
     b.putInt(48, settings.debugObjectElfFlags());
     long shoff = b.getLong(40);
     int shnum = Short.toUnsignedInt(b.getShort(60));
     for (int i = 0; i < shnum; i++) {
       long h = shoff + (long) i * ELF64_SHDR;
       check(object, file, h, ELF64_SHDR, "section header " + i);
-      int type = b.getInt((int) h + 4);
+      SectionType type = SectionType.fromRaw(b.getInt((int) h + 4));
       long offset = b.getLong((int) h + 24);
       long size = b.getLong((int) h + 32);
       long entsize = b.getLong((int) h + 56);
-      if ((type == SHT_RELA || type == SHT_SYMTAB) && size > 0) {
+      if ((type == SectionType.RELA || type == SectionType.SYMTAB) && size > 0) {
         check(object, file, offset, size, "section " + i);
         if (entsize < 24) {
           throw new MalformedObjectException(
               file, h + 56, "expected an entry size of 24 in section " + i + ", found " + entsize);
         }
         for (long at = offset; at + entsize <= offset + size; at += entsize) {
-          if (type == SHT_RELA) {
+          if (type == SectionType.RELA) {
             remapRelocation(b, (int) at, file);
           } else {
             weakenUndefined(b, (int) at);

@@ -1,5 +1,8 @@
 package org.offlink.streamer.edit;
 
+import static org.offlink.streamer.elf.ElfSymbol.SHN_COMMON;
+import static org.offlink.streamer.elf.ElfSymbol.SHN_UNDEF;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -28,8 +31,6 @@ import org.offlink.streamer.elf.SectionType;
  * </pre>
  */
 final class LtoDebugSelection {
-  private static final int SHN_UNDEF = 0;
-  private static final int SHN_COMMON = 0xfff2;
   private static final int STB_LOCAL = 0;
   private static final int STB_GLOBAL = 1;
   private static final int STB_WEAK = 2;

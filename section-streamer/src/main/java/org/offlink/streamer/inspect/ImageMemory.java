@@ -13,10 +13,12 @@ import org.offlink.runtime.NativeCharset;
 import org.offlink.streamer.MalformedObjectException;
 import org.offlink.streamer.elf.ElfClass;
 import org.offlink.streamer.elf.ElfFile;
+import org.offlink.streamer.elf.ElfMachine;
 import org.offlink.streamer.elf.ElfRelocation;
 import org.offlink.streamer.elf.ElfSection;
 import org.offlink.streamer.elf.ElfSymbol;
 import org.offlink.streamer.elf.ElfType;
+import org.offlink.streamer.elf.SectionFlags;
 import org.offlink.streamer.elf.SectionType;
 
 /**
@@ -36,8 +38,6 @@ import org.offlink.streamer.elf.SectionType;
  * Section contents are read once and cached.
  */
 public final class ImageMemory {
-  private static final long SHF_ALLOC = 0x2;
-  private static final int EM_X86_64 = 62;
   private static final int R_X86_64_64 = 1;
   private static final int R_X86_64_GLOB_DAT = 6;
   private static final int R_X86_64_RELATIVE = 8;
@@ -73,7 +73,7 @@ public final class ImageMemory {
     }
     List<ElfSection> mapped = new ArrayList<>();
     for (ElfSection s : elf.sections()) {
-      if (s.hasFlags(SHF_ALLOC) && s.size() > 0 && s.type() != SectionType.NULL) {
+      if (s.hasFlags(SectionFlags.ALLOC) && s.size() > 0 && s.type() != SectionType.NULL) {
         mapped.add(s);
       }
     }
@@ -83,11 +83,11 @@ public final class ImageMemory {
 
   private static Map<Long, Long> dynamicWords(ElfFile elf) throws IOException {
     Map<Long, Long> words = new HashMap<>();
-    if (elf.header().machine() != EM_X86_64) {
+    if (elf.header().machine() != ElfMachine.X86_64) {
       return words;
     }
     for (ElfSection s : elf.sections()) {
-      if (s.type() != SectionType.RELA || !s.hasFlags(SHF_ALLOC)) {
+      if (s.type() != SectionType.RELA || !s.hasFlags(SectionFlags.ALLOC)) {
         continue;
       }
       List<ElfSymbol> symbols =
