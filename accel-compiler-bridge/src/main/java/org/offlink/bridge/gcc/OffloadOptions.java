@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.offlink.runtime.EnumLookup;
 
 /**
  * The image builders' input, i.e. mkoffload's argv after {@code @file} expansion: {@code forwarded}
@@ -149,12 +150,9 @@ public record OffloadOptions(
   }
 
   private static OffloadAbi parseAbi(String value) throws OffloadOptionException {
-    for (OffloadAbi abi : OffloadAbi.values()) {
-      if (abi.spelling().equals(value)) {
-        return abi;
-      }
-    }
-    throw new OffloadOptionException("unrecognizable argument of option -foffload-abi=");
+    return EnumLookup.byKey(OffloadAbi.values(), OffloadAbi::spelling, value)
+        .orElseThrow(
+            () -> new OffloadOptionException("unrecognizable argument of option -foffload-abi="));
   }
 
   /** The derived file names. */

@@ -15,6 +15,7 @@ import org.offlink.bridge.image.GcnDataLayout;
 import org.offlink.bridge.image.ImageCounts;
 import org.offlink.bridge.image.NvptxImage;
 import org.offlink.bridge.tool.OffloadTarget;
+import org.offlink.runtime.EnumLookup;
 import org.offlink.streamer.MalformedObjectException;
 import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfReader;
@@ -284,12 +285,10 @@ public final class WrapperObjectVerifier {
   }
 
   private static String gcnDataName(int version) {
-    for (GcnDataLayout l : GcnDataLayout.values()) {
-      if (l.registerVersion() == version) {
-        return l.dataName();
-      }
-    }
-    return "?"; // layoutOf knew the version: every release's gcn layout has a GcnDataLayout
+    // layoutOf knew the version: every release's gcn layout has a GcnDataLayout
+    return EnumLookup.byCode(GcnDataLayout.values(), GcnDataLayout::registerVersion, version)
+        .map(GcnDataLayout::dataName)
+        .orElse("?");
   }
 
   private static GccRelease.Layout layoutOf(OffloadTarget target, int version)
