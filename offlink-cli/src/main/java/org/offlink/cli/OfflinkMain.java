@@ -24,15 +24,8 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = OfflinkMain.Version.class,
     description = "GCC offload toolchain doctor, offload binary inspector and link debugger.")
-public final class OfflinkMain implements Runnable {
+public final class OfflinkMain extends CommandGroup {
   static final String PROGRAM = "offlink";
-
-  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
-
-  @Override
-  public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "missing command");
-  }
 
   /** Runs the CLI and exits with its status. */
   public static void main(String[] args) {

@@ -1,5 +1,6 @@
 package org.offlink.bridge.gcc;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -31,6 +32,14 @@ public record MkoffloadDumpNames(String dumppfx) {
   /** {@code <pfx>.mkoffload}: the nvptx PTX output and the accel {@code -dumpbase}. */
   public String mkoffload() {
     return dumppfx + ".mkoffload";
+  }
+
+  /**
+   * How the accel compile names its dumps and its {@code output}, as both mkoffloads end its argv:
+   * {@code -dumpdir "" -dumpbase <pfx>.mkoffload -dumpbase-ext "" -o <output>}.
+   */
+  public List<String> accelDumpOptions(String output) {
+    return List.of("-dumpdir", "", "-dumpbase", mkoffload(), "-dumpbase-ext", "", "-o", output);
   }
 
   /** {@code <pfx>.mkoffload<suffix>}, e.g. {@code .1.s}. */

@@ -231,16 +231,7 @@ public final class GcnImageBuilder {
     }
     argv.addAll(release.accelCompileExtra());
     argv.addAll(args);
-    argv.addAll(
-        List.of(
-            "-dumpdir",
-            "",
-            "-dumpbase",
-            options.names().mkoffload(),
-            "-dumpbase-ext",
-            "",
-            "-o",
-            asm1));
+    argv.addAll(options.names().accelDumpOptions(asm1));
     return argv;
   }
 

@@ -210,16 +210,7 @@ public final class NvptxImageBuilder {
     if (noVerify) {
       argv.add(PtxasCheck.NO_VERIFY);
     }
-    argv.addAll(
-        List.of(
-            "-dumpdir",
-            "",
-            "-dumpbase",
-            options.names().mkoffload(),
-            "-dumpbase-ext",
-            "",
-            "-o",
-            ptxFile));
+    argv.addAll(options.names().accelDumpOptions(ptxFile));
     return argv;
   }
 }

@@ -56,9 +56,8 @@ public final class PartitionedCompile {
         break;
       }
       PartitionPlan merged = plan.merge(clashes);
-      say.accept(
-          compiler.target().triplet()
-              + ": device partitions: symbols clash, joining "
+      tell(
+          "symbols clash, joining "
               + plan.partitions().size()
               + " partitions into "
               + merged.partitions().size());
@@ -71,10 +70,8 @@ public final class PartitionedCompile {
       masks.add(compiled.get(p).requiresMask());
     }
     int mask = RequiresMasks.combine(masks);
-    say.accept(
-        compiler.target().triplet()
-            + ": device partitions: "
-            + plan.partitions().size()
+    tell(
+        plan.partitions().size()
             + " for "
             + inputs.size()
             + " inputs, "
@@ -124,9 +121,14 @@ public final class PartitionedCompile {
       PartitionArtifact a = PartitionArtifactReader.read(bytes);
       return a.target() == compiler.target() ? Optional.of(a) : Optional.empty();
     } catch (IllegalArgumentException e) {
-      say.accept(compiler.target().triplet() + ": device partitions: " + e.getMessage());
+      tell(e.getMessage());
       return Optional.empty();
     }
+  }
+
+  /** Says {@code what} of this target's device partitions. */
+  private void tell(String what) {
+    say.accept(compiler.target().triplet() + ": device partitions: " + what);
   }
 
   private PartitionSymbols symbolsOf(Partition p) throws IOException {

@@ -1,7 +1,6 @@
 package org.offlink.ltowrapper.exec;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,8 +27,6 @@ import org.offlink.runtime.LinkContext;
 public final class ChildRunner {
   private final ProcessRunner runner;
   private final LinkContext context;
-  private final Map<String, String> environment;
-  private final Path cwd;
   private final LinkTemps temps;
   private final Diagnostics diag;
   private final boolean verbose;
@@ -47,8 +44,6 @@ public final class ChildRunner {
       LinkRecorder report) {
     this.runner = runner;
     this.context = context;
-    this.environment = context.environment();
-    this.cwd = context.workingDirectory();
     this.temps = temps;
     this.diag = diag;
     this.verbose = verbose;
@@ -79,10 +74,7 @@ public final class ChildRunner {
   public CommandResult runWithResponseFileCapturing(
       ChildKind kind, List<String> argv, String atSuffix) {
     return throughResponseFile(
-        kind,
-        argv,
-        atSuffix,
-        shown -> runner.run(Command.of(new ArrayList<>(shown), environment, cwd)));
+        kind, argv, atSuffix, shown -> runShown(shown, context.environment()));
   }
 
   /**
@@ -125,7 +117,7 @@ public final class ChildRunner {
   // LinkTemps#scratch fails as LtoWrapperException already; these catches serve the signatures.
   private ResponseFile open(String atSuffix) {
     try {
-      return conventions.open(cwd, Optional.ofNullable(atSuffix));
+      return conventions.open(context.workingDirectory(), Optional.ofNullable(atSuffix));
     } catch (IOException e) {
       throw new LtoWrapperException(e.getMessage(), e);
     }
@@ -141,9 +133,13 @@ public final class ChildRunner {
 
   /** Runs {@code argv} directly with {@code env}, echoing it when verbose. */
   public void run(ChildKind kind, List<String> argv, Map<String, String> env) {
-    CommandResult result =
-        start(kind, argv, argv, shown -> runner.run(Command.of(new ArrayList<>(shown), env, cwd)));
+    CommandResult result = start(kind, argv, argv, shown -> runShown(shown, env));
     checked(argv, forwardIfSucceeded(result));
+  }
+
+  /** Runs the shown argv as a child with {@code env}, in the link's working folder. */
+  private CommandResult runShown(List<String> shown, Map<String, String> env) throws IOException {
+    return runner.run(Command.of(new ArrayList<>(shown), env, context.workingDirectory()));
   }
 
   /** How a shown argv is run: as a child, or in this JVM. */

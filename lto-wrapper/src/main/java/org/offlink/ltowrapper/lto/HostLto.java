@@ -25,52 +25,34 @@ import org.offlink.runtime.WorkingDirectory;
  * compile, the early debug copies, then one LTRANS compile per partition. LTRANS jobs run
  * in-process on a {@link JobScheduler} bounded by {@code -flto=N}, the CPU count or the make
  * jobserver, instead of through a generated makefile; each job's argv is GCC's.
+ *
+ * @param outputs where the LTO outputs and early debug copies go
+ * @param children runs the driver for WPA and LTRANS
+ * @param diag where the verbose lines and the parallelism warnings go
+ * @param options the invocation (verbosity, {@code -g0}, the children's environment)
+ * @param services the CPU count, the jobserver descriptors and the early debug copier
+ * @param plan the host LTO mode and parallelism
+ * @param head the common driver argv ending with {@code -dumpbase} (LW:1532)
+ * @param ltoArgs pass-through arguments ({@code -fresolution=}, {@code -flinker-output=})
+ * @param objects the LTO objects in argv order
+ * @param hasEarlyDebug whether an object's scan found early debug info to copy
  */
-public final class HostLto {
-  private final LinkOutputs outputs;
-  private final ChildRunner children;
-  private final Diagnostics diag;
-  private final LinkPlan options;
-  private final LtoWrapperServices services;
-  private final LtoPlan plan;
-  private final List<String> head;
-  private final List<String> ltoArgs;
-  private final List<InputFile> objects;
-  private final Predicate<InputFile> hasEarlyDebug;
-
-  /**
-   * Creates the step.
-   *
-   * @param outputs where the LTO outputs and early debug copies go
-   * @param children runs the driver for WPA and LTRANS
-   * @param options the invocation (verbosity, {@code -g0}, the children's environment)
-   * @param services the CPU count, the jobserver descriptors and the early debug copier
-   * @param head the common driver argv ending with {@code -dumpbase} (LW:1532)
-   * @param ltoArgs pass-through arguments ({@code -fresolution=}, {@code -flinker-output=})
-   * @param objects the LTO objects in argv order
-   * @param hasEarlyDebug whether an object's scan found early debug info to copy
-   */
-  public HostLto(
-      LinkOutputs outputs,
-      ChildRunner children,
-      Diagnostics diag,
-      LinkPlan options,
-      LtoWrapperServices services,
-      LtoPlan plan,
-      List<String> head,
-      List<String> ltoArgs,
-      List<InputFile> objects,
-      Predicate<InputFile> hasEarlyDebug) {
-    this.outputs = outputs;
-    this.children = children;
-    this.diag = diag;
-    this.options = options;
-    this.services = services;
-    this.plan = plan;
-    this.head = List.copyOf(head);
-    this.ltoArgs = List.copyOf(ltoArgs);
-    this.objects = List.copyOf(objects);
-    this.hasEarlyDebug = hasEarlyDebug;
+public record HostLto(
+    LinkOutputs outputs,
+    ChildRunner children,
+    Diagnostics diag,
+    LinkPlan options,
+    LtoWrapperServices services,
+    LtoPlan plan,
+    List<String> head,
+    List<String> ltoArgs,
+    List<InputFile> objects,
+    Predicate<InputFile> hasEarlyDebug) {
+  /** Copies the lists. */
+  public HostLto {
+    head = List.copyOf(head);
+    ltoArgs = List.copyOf(ltoArgs);
+    objects = List.copyOf(objects);
   }
 
   /** The WPA (or LTO) argv and the output it names: the list file or the LTO object. */

@@ -23,20 +23,15 @@ import org.offlink.runtime.WorkingDirectory;
  * a wrapper compiled from its C form ({@code --wrapper=c}, ILP32, a GCC 13+ gcn stack size) cannot
  * be, so those are built every time. Each target says hit or miss under {@code -v} and {@code
  * -save-temps} and in the link report.
+ *
+ * @param builder builds the image on a miss
+ * @param cache the device-image cache
+ * @param link the link (its working directory and scope)
+ * @param report records each target's hit or miss
  */
-final class CachingImageBuilder implements ImageBuilder {
-  private final ImageBuilder builder;
-  private final ImageCache cache;
-  private final LinkContext link;
-  private final LinkRecorder report;
-
-  CachingImageBuilder(
-      ImageBuilder builder, ImageCache cache, LinkContext link, LinkRecorder report) {
-    this.builder = builder;
-    this.cache = cache;
-    this.link = link;
-    this.report = report;
-  }
+record CachingImageBuilder(
+    ImageBuilder builder, ImageCache cache, LinkContext link, LinkRecorder report)
+    implements ImageBuilder {
 
   @Override
   public ImageResult build(ImageRequest request) {

@@ -17,31 +17,18 @@ import org.offlink.runtime.WorkingDirectory;
  * shared, relocatable or unknown) writes {@link OffloadTableObject} under the same name with GCC
  * 12, so PIE links get neither text relocations nor ld's warnings about them; with GCC 13+ it
  * copies that GCC's position-independent {@code crtoffloadtableS.o} instead (delta §4.1 L1).
+ *
+ * @param outputs where the table object goes
+ * @param libraryPath {@code LIBRARY_PATH}, along which GCC's table objects are found
+ * @param positionIndependent the link needs a position-independent table (see {@link
+ *     OffloadPolicy#positionIndependentTable})
+ * @param pieVariantShipped this GCC ships {@code crtoffloadtableS.o} (13+)
  */
-final class CrtOffloadTable {
-  private final LinkOutputs outputs;
-  private final Optional<String> libraryPath;
-  private final boolean positionIndependent;
-  private final boolean pieVariantShipped;
-
-  /**
-   * @param outputs where the table object goes
-   * @param libraryPath {@code LIBRARY_PATH}, along which GCC's table objects are found
-   * @param positionIndependent the link needs a position-independent table (see {@link
-   *     OffloadPolicy#positionIndependentTable})
-   * @param pieVariantShipped this GCC ships {@code crtoffloadtableS.o} (13+)
-   */
-  CrtOffloadTable(
-      LinkOutputs outputs,
-      Optional<String> libraryPath,
-      boolean positionIndependent,
-      boolean pieVariantShipped) {
-    this.outputs = outputs;
-    this.libraryPath = libraryPath;
-    this.positionIndependent = positionIndependent;
-    this.pieVariantShipped = pieVariantShipped;
-  }
-
+record CrtOffloadTable(
+    LinkOutputs outputs,
+    Optional<String> libraryPath,
+    boolean positionIndependent,
+    boolean pieVariantShipped) {
   /**
    * Creates the object before it is known to be needed (while the accel compilers run, off the
    * link's critical path); a failure is kept for {@link Prepared#take}, where GCC would report it.

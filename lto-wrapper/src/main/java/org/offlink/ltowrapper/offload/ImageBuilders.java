@@ -28,23 +28,8 @@ public interface ImageBuilders {
   /** Whether offlink's own mkoffload runs in this JVM (so images are cheap to build at once). */
   boolean inProcess();
 
-  /** Every mkoffload runs as a program. */
+  /** Every mkoffload runs as a program: the production choice with no launchers of our own. */
   static ImageBuilders subprocessOnly() {
-    return new ImageBuilders() {
-      @Override
-      public ImageBuilder forMkoffload(
-          String mkoffload,
-          ChildRunner children,
-          LinkRecorder report,
-          Optional<ImageCache> cache,
-          Optional<DeviceJobSlots> deviceJobs) {
-        return new SubprocessImageBuilder(children);
-      }
-
-      @Override
-      public boolean inProcess() {
-        return false;
-      }
-    };
+    return OwnMkoffloads.NONE;
   }
 }

@@ -27,26 +27,23 @@ import org.offlink.ltowrapper.options.OptionForwarding;
  * by all targets in GCC 12; {@code <dumppfx><target>.offload_args}, GCC 14's name, when several
  * images are built concurrently so that they cannot clobber each other). A failing mkoffload is
  * fatal as in GCC 12, or, under {@link OffloadFailure#WARN}, drops the target with one warning.
+ *
+ * @param ctx what the offload step works with
+ * @param mkoffload the located mkoffload
+ * @param target the target triplet
+ * @param inputs the offload objects
+ * @param merged the merged options of the offload objects
  */
-public final class MkoffloadCommand {
-  private final OffloadRun ctx;
-  private final String mkoffload;
-  private final String target;
-  private final List<String> inputs;
-  private final List<DecodedOption> merged;
-
-  /** Describes the run. */
-  public MkoffloadCommand(
-      OffloadRun ctx,
-      String mkoffload,
-      String target,
-      List<String> inputs,
-      List<DecodedOption> merged) {
-    this.ctx = ctx;
-    this.mkoffload = mkoffload;
-    this.target = target;
-    this.inputs = List.copyOf(inputs);
-    this.merged = List.copyOf(merged);
+public record MkoffloadCommand(
+    OffloadRun ctx,
+    String mkoffload,
+    String target,
+    List<String> inputs,
+    List<DecodedOption> merged) {
+  /** Copies the lists. */
+  public MkoffloadCommand {
+    inputs = List.copyOf(inputs);
+    merged = List.copyOf(merged);
   }
 
   /** The output object name. */

@@ -19,6 +19,9 @@ import org.offlink.runtime.WorkingDirectory;
  * program. Decided once per target, where lto-wrapper has just located it.
  */
 public final class OwnMkoffloads implements ImageBuilders {
+  /** No launchers: every mkoffload runs as a program. */
+  static final OwnMkoffloads NONE = new OwnMkoffloads(Set.of());
+
   private final Set<Path> launchers;
 
   private OwnMkoffloads(Set<Path> launchers) {
@@ -50,7 +53,8 @@ public final class OwnMkoffloads implements ImageBuilders {
       Optional<ImageCache> cache,
       Optional<DeviceJobSlots> deviceJobs) {
     boolean ours =
-        mkoffload.contains("/")
+        inProcess()
+            && mkoffload.contains("/")
             && isOurs(WorkingDirectory.resolve(children.context().workingDirectory(), mkoffload));
     if (!ours) {
       return new SubprocessImageBuilder(children);

@@ -2,6 +2,7 @@ package org.offlink.cli.streamer;
 
 import java.io.PrintWriter;
 import org.offlink.cli.CliExecution;
+import org.offlink.cli.CommandGroup;
 import org.offlink.runtime.LinkScope;
 import org.offlink.streamer.OfflinkVersion;
 import org.offlink.streamer.lto.ZstdDecoding;
@@ -27,10 +28,8 @@ import picocli.CommandLine.Command;
       ExtractCommand.class,
       RenameCommand.class
     })
-public final class SectionStreamerMain implements Runnable {
+public final class SectionStreamerMain extends CommandGroup {
   static final String PROGRAM = "section-streamer";
-
-  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   private final LinkScope scope;
 
@@ -41,11 +40,6 @@ public final class SectionStreamerMain implements Runnable {
   /** The scope of this run: the outputs being written are its files until renamed. */
   LinkScope scope() {
     return scope;
-  }
-
-  @Override
-  public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "missing command");
   }
 
   /** Runs the CLI and exits with its status. */
