@@ -114,19 +114,9 @@ public record LinkPlan(
       Optional<Boolean> parallelOffload,
       OfflinkFlags flags,
       boolean mkoffloadSubprocess) {
-    /** Copies and checks the fields. */
+    /** Copies the targets. */
     public Settings {
-      Objects.requireNonNull(linkerOutput, "linkerOutput");
-      Objects.requireNonNull(dumpdir, "dumpdir");
-      Objects.requireNonNull(dump, "dump");
-      Objects.requireNonNull(output, "output");
-      Objects.requireNonNull(gcc, "gcc");
       targets = List.copyOf(targets);
-      Objects.requireNonNull(compilerPath, "compilerPath");
-      Objects.requireNonNull(libraryPath, "libraryPath");
-      Objects.requireNonNull(makeflags, "makeflags");
-      Objects.requireNonNull(parallelOffload, "parallelOffload");
-      Objects.requireNonNull(flags, "flags");
     }
 
     /** What the GCC running the link does differently; GCC 12's behaviour when it is not named. */
