@@ -3,7 +3,6 @@ package org.offlink.bridge;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import org.offlink.bridge.process.ResponseFiles;
 import org.offlink.bridge.wrapper.WrapperMode;
@@ -59,14 +58,6 @@ public record OfflinkFlags(
           false,
           true,
           Optional.empty());
-
-  /** Checks the fields. */
-  public OfflinkFlags {
-    Objects.requireNonNull(wrapper, "wrapper");
-    Objects.requireNonNull(offloadFailure, "offloadFailure");
-    Objects.requireNonNull(parallelOffload, "parallelOffload");
-    Objects.requireNonNull(deviceJobs, "deviceJobs");
-  }
 
   /** Which tool a flag is for. */
   public enum Tool {

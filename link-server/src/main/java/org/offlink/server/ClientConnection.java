@@ -24,20 +24,14 @@ import org.offlink.server.protocol.RequestDecoder;
 /**
  * One accepted connection: checks the peer's user ({@code SO_PEERCRED}), reads its first frame
  * (within {@link #FIRST_FRAME_SECONDS}) and serves it: a link, a status query or a stop.
+ *
+ * @param channel the accepted connection, closed when it has been served
+ * @param server the server it was accepted by
+ * @param log where refusals and dropped clients are noted
  */
-final class ClientConnection {
+record ClientConnection(SocketChannel channel, LinkServer server, ServerLog log) {
   /** How long a client may take to send its first frame before it is dropped. */
   static final int FIRST_FRAME_SECONDS = 10;
-
-  private final SocketChannel channel;
-  private final LinkServer server;
-  private final ServerLog log;
-
-  ClientConnection(SocketChannel channel, LinkServer server, ServerLog log) {
-    this.channel = channel;
-    this.server = server;
-    this.log = log;
-  }
 
   void serve(ScheduledExecutorService timer) {
     try (channel) {

@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * How a server runs.
@@ -34,14 +33,9 @@ public record ServerOptions(
    */
   public static final Duration DEFAULT_IDLE = Duration.ofMinutes(10);
 
-  /** Checks the fields. */
+  /** Copies the environment and checks the idle time. */
   public ServerOptions {
-    Objects.requireNonNull(folder, "folder");
-    Objects.requireNonNull(root, "root");
-    Objects.requireNonNull(java, "java");
     environment = Map.copyOf(environment);
-    Objects.requireNonNull(identity, "identity");
-    Objects.requireNonNull(idle, "idle");
     if (idle.isNegative()) {
       throw new IllegalArgumentException("negative idle time " + idle);
     }

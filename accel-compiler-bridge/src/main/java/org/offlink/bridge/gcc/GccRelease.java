@@ -1,7 +1,6 @@
 package org.offlink.bridge.gcc;
 
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.offlink.bridge.tool.OffloadTarget;
@@ -23,15 +22,6 @@ import org.offlink.bridge.tool.OffloadTarget;
  */
 public record GccRelease(
     int major, String libexecPrefix, Layout layout, LinkStep linkStep, Nvptx nvptx, Gcn gcn) {
-  /** Checks the fields. */
-  public GccRelease {
-    Objects.requireNonNull(libexecPrefix, "libexecPrefix");
-    Objects.requireNonNull(layout, "layout");
-    Objects.requireNonNull(linkStep, "linkStep");
-    Objects.requireNonNull(nvptx, "nvptx");
-    Objects.requireNonNull(gcn, "gcn");
-  }
-
   /**
    * The registration contract between the wrapper objects, {@code __OFFLOAD_TABLE__} and libgomp.
    *
@@ -96,11 +86,8 @@ public record GccRelease(
       String progname) {
     /** Copies the lists. */
     public Nvptx {
-      Objects.requireNonNull(refusal, "refusal");
       extraAccelFlags = List.copyOf(extraAccelFlags);
       libraryRewrites = List.copyOf(libraryRewrites);
-      Objects.requireNonNull(defaultArch, "defaultArch");
-      Objects.requireNonNull(progname, "progname");
     }
   }
 
@@ -112,13 +99,7 @@ public record GccRelease(
    * @param progname the name diagnostics start with: {@code mkoffload} (12), {@code gcn mkoffload}
    *     (13+)
    */
-  public record Gcn(Optional<String> refusal, int version, String progname) {
-    /** Checks the fields. */
-    public Gcn {
-      Objects.requireNonNull(refusal, "refusal");
-      Objects.requireNonNull(progname, "progname");
-    }
-  }
+  public record Gcn(Optional<String> refusal, int version, String progname) {}
 
   private static final String NVPTX_NAME = "nvptx mkoffload";
   private static final String GCN_NAME = "gcn mkoffload";

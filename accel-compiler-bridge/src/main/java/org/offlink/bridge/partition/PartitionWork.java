@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.offlink.bridge.gcc.InputArguments;
@@ -36,16 +35,6 @@ public record PartitionWork(
     Consumer<String> say,
     TempFiles temps,
     MkoffloadDumpNames names) {
-  /** Checks the fields. */
-  public PartitionWork {
-    Objects.requireNonNull(runner, "runner");
-    Objects.requireNonNull(context, "context");
-    Objects.requireNonNull(services, "services");
-    Objects.requireNonNull(say, "say");
-    Objects.requireNonNull(temps, "temps");
-    Objects.requireNonNull(names, "names");
-  }
-
   /** The inputs of the accel driver command line {@code argv} (argv[0] the driver), in order. */
   public static List<String> inputs(List<String> argv) {
     List<String> args = argv.subList(1, argv.size());

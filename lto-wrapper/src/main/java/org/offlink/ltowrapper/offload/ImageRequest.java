@@ -1,7 +1,6 @@
 package org.offlink.ltowrapper.offload;
 
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import org.offlink.bridge.gcc.GccInstallation;
 import org.offlink.bridge.gcc.MkoffloadArguments;
@@ -33,15 +32,9 @@ public record ImageRequest(
     String responseSuffix,
     List<InputFile> inputs,
     Optional<GccInstallation> installation) {
-  /** Copies and checks the fields. */
+  /** Copies the inputs. */
   public ImageRequest {
-    Objects.requireNonNull(target, "target");
-    Objects.requireNonNull(program, "program");
-    Objects.requireNonNull(arguments, "arguments");
-    Objects.requireNonNull(wrapper, "wrapper");
-    Objects.requireNonNull(responseSuffix, "responseSuffix");
     inputs = List.copyOf(inputs);
-    Objects.requireNonNull(installation, "installation");
   }
 
   /** GCC's mkoffload command line, argv[0] the located mkoffload. */

@@ -1,7 +1,6 @@
 package org.offlink.ltowrapper.options;
 
 import java.util.List;
-import java.util.Objects;
 
 /**
  * One decoded GCC option (GCC's {@code cl_decoded_option}).
@@ -19,13 +18,9 @@ import java.util.Objects;
  */
 public record DecodedOption(
     GccOption option, String key, String arg, int value, List<String> canonical, String text) {
-  /** Checks and copies the fields. */
+  /** Copies the canonical words. */
   public DecodedOption {
-    Objects.requireNonNull(option, "option");
-    Objects.requireNonNull(key, "key");
-    Objects.requireNonNull(arg, "arg");
     canonical = List.copyOf(canonical);
-    Objects.requireNonNull(text, "text");
   }
 
   /** Whether this is the {@code -fno-}/{@code -mno-} form. */

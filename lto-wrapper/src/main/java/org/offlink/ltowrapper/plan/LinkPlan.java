@@ -84,7 +84,6 @@ public record LinkPlan(
    * @param output what the link produces
    * @param gcc the GCC installation running the link, when its environment names it ({@link
    *     GccInstallation#fromEnvironment}: {@code COLLECT_LTO_WRAPPER}, then {@code COMPILER_PATH})
-   * @param gccRelease what that GCC does differently; GCC 12's behaviour when it is not named
    * @param targets {@code OFFLOAD_TARGET_NAMES} split at colons (empty names kept, as GCC does)
    * @param offloadTargetDefault {@code OFFLOAD_TARGET_DEFAULT} is set
    * @param compilerPath {@code COMPILER_PATH}
@@ -107,7 +106,6 @@ public record LinkPlan(
       DumpNames dump,
       LinkerOutput output,
       Optional<GccInstallation> gcc,
-      GccRelease gccRelease,
       List<String> targets,
       boolean offloadTargetDefault,
       Optional<String> compilerPath,
@@ -116,20 +114,14 @@ public record LinkPlan(
       Optional<Boolean> parallelOffload,
       OfflinkFlags flags,
       boolean mkoffloadSubprocess) {
-    /** Copies and checks the fields. */
+    /** Copies the targets. */
     public Settings {
-      Objects.requireNonNull(linkerOutput, "linkerOutput");
-      Objects.requireNonNull(dumpdir, "dumpdir");
-      Objects.requireNonNull(dump, "dump");
-      Objects.requireNonNull(output, "output");
-      Objects.requireNonNull(gcc, "gcc");
-      Objects.requireNonNull(gccRelease, "gccRelease");
       targets = List.copyOf(targets);
-      Objects.requireNonNull(compilerPath, "compilerPath");
-      Objects.requireNonNull(libraryPath, "libraryPath");
-      Objects.requireNonNull(makeflags, "makeflags");
-      Objects.requireNonNull(parallelOffload, "parallelOffload");
-      Objects.requireNonNull(flags, "flags");
+    }
+
+    /** What the GCC running the link does differently; GCC 12's behaviour when it is not named. */
+    public GccRelease gccRelease() {
+      return GccRelease.of(gcc.map(GccInstallation::major).orElse(12));
     }
 
     /**

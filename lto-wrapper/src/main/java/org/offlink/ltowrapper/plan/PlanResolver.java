@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.Optional;
 import org.offlink.bridge.OfflinkFlags;
 import org.offlink.bridge.gcc.GccInstallation;
-import org.offlink.bridge.gcc.GccRelease;
 import org.offlink.bridge.process.ResponseFileExpander;
 import org.offlink.bridge.process.ResponseFileExpander.ResponseFileException;
 import org.offlink.bridge.process.ResponseFiles;
@@ -119,7 +118,6 @@ public final class PlanResolver {
         DumpNames.of(facts.dumpdir, facts.output),
         linkerOutput(link, inputs, facts.relocatable),
         gcc,
-        GccRelease.of(gcc.map(GccInstallation::major).orElse(12)),
         targets == null ? List.of() : List.of(targets.split(":", -1)),
         env.containsKey("OFFLOAD_TARGET_DEFAULT"),
         Optional.ofNullable(env.get("COMPILER_PATH")),

@@ -1,7 +1,6 @@
 package org.offlink.ltowrapper.run;
 
 import java.nio.file.Path;
-import java.util.Objects;
 import java.util.function.IntFunction;
 import java.util.function.IntSupplier;
 import org.offlink.bridge.process.ProcessRunner;
@@ -30,16 +29,6 @@ public record LtoWrapperServices(
     EarlyDebugCopier earlyDebug,
     IntSupplier cpuCount,
     IntFunction<Path> fdPath) {
-  /** Checks the fields. */
-  public LtoWrapperServices {
-    Objects.requireNonNull(runner, "runner");
-    Objects.requireNonNull(scanner, "scanner");
-    Objects.requireNonNull(offloadList, "offloadList");
-    Objects.requireNonNull(earlyDebug, "earlyDebug");
-    Objects.requireNonNull(cpuCount, "cpuCount");
-    Objects.requireNonNull(fdPath, "fdPath");
-  }
-
   /** Makes the process runner of one link. */
   @FunctionalInterface
   public interface Runners {

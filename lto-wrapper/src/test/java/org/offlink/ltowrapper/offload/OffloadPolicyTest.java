@@ -9,7 +9,6 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.offlink.bridge.OfflinkFlags;
 import org.offlink.bridge.OfflinkFlags.OffloadFailure;
-import org.offlink.bridge.gcc.GccRelease;
 import org.offlink.ltowrapper.plan.LinkPlan;
 import org.offlink.ltowrapper.plan.LinkerOutput;
 import org.offlink.ltowrapper.run.DumpNames;
@@ -31,7 +30,6 @@ class OffloadPolicyTest {
         DumpNames.of(null, null),
         new LinkerOutput(Optional.ofNullable(kind), false),
         Optional.empty(),
-        GccRelease.of(12),
         List.of("nvptx-none", "amdgcn-amdhsa"),
         targetDefault,
         Optional.empty(),

@@ -19,7 +19,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.offlink.bridge.OfflinkFlags;
-import org.offlink.bridge.gcc.GccRelease;
 import org.offlink.bridge.image.GcnImage;
 import org.offlink.bridge.image.GcnKernel;
 import org.offlink.bridge.image.NvptxFunction;
@@ -57,7 +56,6 @@ class LinkRecorderTest {
             DumpNames.of(null, "a.out"),
             new LinkerOutput(Optional.empty(), false),
             Optional.empty(),
-            GccRelease.of(12),
             env.containsKey("OFFLOAD_TARGET_NAMES")
                 ? List.of(env.get("OFFLOAD_TARGET_NAMES").split(":", -1))
                 : List.of(),

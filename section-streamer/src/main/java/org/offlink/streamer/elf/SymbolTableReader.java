@@ -5,18 +5,14 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Decodes one symbol table, resolving names and {@code SHN_XINDEX} section indices. */
-final class SymbolTableReader {
-  private final ElfFile file;
-  private final ElfInput input;
-  private final ElfSection symtab;
-
-  SymbolTableReader(ElfFile file, ElfInput input, ElfSection symtab) {
-    this.file = file;
-    this.input = input;
-    this.symtab = symtab;
-  }
-
+/**
+ * Decodes one symbol table, resolving names and {@code SHN_XINDEX} section indices.
+ *
+ * @param file the object the table belongs to
+ * @param input where malformed data is reported
+ * @param symtab the {@code SHT_SYMTAB} or {@code SHT_DYNSYM} section
+ */
+record SymbolTableReader(ElfFile file, ElfInput input, ElfSection symtab) {
   List<ElfSymbol> read() throws IOException {
     ElfHeader h = file.header();
     if (symtab.type() != SectionType.SYMTAB && symtab.type() != SectionType.DYNSYM) {

@@ -11,20 +11,14 @@ import org.offlink.streamer.MalformedObjectException;
  * .gnu.version_d}): each {@code Elf_Verdef} entry (version, flags, ndx, cnt: 16 bits; hash, aux,
  * next: 32 bits) points at its {@code Elf_Verdaux} entries (name, next: 32 bits); the first names
  * the version node. The layout is the same for ELF32 and ELF64.
+ *
+ * @param file the shared object
+ * @param input where malformed data is reported
+ * @param verdef the {@code SHT_GNU_verdef} section
  */
-final class VersionDefinitionReader {
+record VersionDefinitionReader(ElfFile file, ElfInput input, ElfSection verdef) {
   private static final int VERDEF_SIZE = 20;
   private static final int VERDAUX_SIZE = 8;
-
-  private final ElfFile file;
-  private final ElfInput input;
-  private final ElfSection verdef;
-
-  VersionDefinitionReader(ElfFile file, ElfInput input, ElfSection verdef) {
-    this.file = file;
-    this.input = input;
-    this.verdef = verdef;
-  }
 
   List<String> read() throws IOException {
     ElfSection strSection = file.section(verdef.link());

@@ -20,23 +20,24 @@ import java.util.OptionalInt;
  * (the older reading never invents indirect functions).
  */
 public enum TargetDataLayout {
-  GCC12("target_data", 1, "GCC 12"),
-  GCC13("_data", 2, "GCC 13"),
-  GCC14("_data", 3, "GCC 14/15");
+  GCC12(1, "GCC 12"),
+  GCC13(2, "GCC 13"),
+  GCC14(3, "GCC 14/15");
 
-  private final String symbolSuffix;
   private final int library;
   private final String description;
 
-  TargetDataLayout(String symbolSuffix, int library, String description) {
-    this.symbolSuffix = symbolSuffix;
+  TargetDataLayout(int library, String description) {
     this.library = library;
     this.description = description;
   }
 
-  /** The wrapper's data symbol for a target prefix ({@code nvptx} or {@code gcn}). */
+  /**
+   * The wrapper's data symbol for a target prefix ({@code nvptx} or {@code gcn}): GCC 12's shared
+   * {@code target_data}, later {@code <prefix>_data}.
+   */
   public String symbol(String targetPrefix) {
-    return this == GCC12 ? symbolSuffix : targetPrefix + symbolSuffix;
+    return this == GCC12 ? "target_data" : targetPrefix + "_data";
   }
 
   /** {@code GOMP_VERSION_LIB} of the registration version this layout goes with. */
