@@ -23,6 +23,7 @@
  * removed the temporary files the server had told it about.
  */
 #define _GNU_SOURCE /* pipe2 */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -259,6 +260,7 @@ static void request_build(struct buf *b, const struct install *in, const char *i
 struct link {
   int sock;
   pid_t server;
+  pid_t session; /* the server's session (start_server makes one), or 0 */
   const struct rundir *dir;
   const char *hash;
   int relay_stdin;
@@ -324,6 +326,66 @@ static void note_temp(struct link *l, const unsigned char *p, size_t n, int add)
   l->temps[l->ntemps++] = s;
 }
 
+/* The session a server started by a client runs in: its leader, start_server's first child, has
+   exited, so every process in it is the server or a descendant it started for a link. 0 when the
+   session is not such a one (a server run by hand from a shell, or this client's own session). */
+static pid_t server_session(pid_t server) {
+  pid_t sid = getsid(server);
+  if (sid <= 1 || sid == getsid(0) || kill(sid, 0) == 0 || errno != ESRCH) return 0;
+  return sid;
+}
+
+/* Reads state and session of pid from /proc/PID/stat; 0 on success. */
+static int proc_stat(long pid, char *state, long *session) {
+  char path[64], stat[512];
+  snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return -1;
+  ssize_t n = read(fd, stat, sizeof stat - 1);
+  close(fd);
+  if (n <= 0) return -1;
+  stat[n] = 0;
+  /* pid (comm) state ppid pgrp session ...: comm may hold anything, so from its last ')' */
+  char *rp = strrchr(stat, ')');
+  long ppid, pgrp;
+  return rp && sscanf(rp + 1, " %c %ld %ld %ld", state, &ppid, &pgrp, session) == 4 ? 0 : -1;
+}
+
+/* Whether pid has exited (gone, or a zombie); waits up to a second, as a socket closes while its
+   process is still exiting. */
+static int exited(pid_t pid) {
+  for (int waited = 0; waited < 1000; waited += 10) {
+    char state;
+    long session;
+    if (proc_stat(pid, &state, &session) != 0 || state == 'Z' || state == 'X') return 1;
+    struct timespec t = {0, 10000000};
+    nanosleep(&t, NULL);
+  }
+  return 0;
+}
+
+/* Sends sig to every live process of session sid; returns how many there were. A child the server
+   started but had not yet reported (CHILD_GROUP) when it died is found only this way. */
+static int signal_session(pid_t sid, int sig) {
+  if (sid <= 0) return 0;
+  DIR *d = opendir("/proc");
+  if (!d) return 0;
+  int found = 0;
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL) {
+    char *end;
+    long pid = strtol(e->d_name, &end, 10);
+    char state;
+    long session;
+    if (pid <= 0 || *end || proc_stat(pid, &state, &session) != 0) continue;
+    if (session != sid || state == 'Z' || state == 'X') continue;
+    found++;
+    kill((pid_t)pid, sig);
+  }
+  closedir(d);
+  return found;
+}
+
 /* A child makes itself a group's leader first thing (offlink-exec); one the server had only just
    started may not have yet, so the pid itself is signalled then. */
 static void signal_groups(const struct link *l, int sig) {
@@ -334,11 +396,17 @@ static void signal_groups(const struct link *l, int sig) {
 /* The server is gone mid-link: end the link's children as its signal handler would have (frozen,
    then SIGTERM, so that a compiler driver removes its own temporaries), then its files. */
 static void clean_up_after_server(const struct link *l) {
+  /* Its session only once the server has surely exited: a live one's holds other links too. */
+  pid_t sid = l->session && exited(l->server) ? l->session : 0;
   signal_groups(l, SIGSTOP);
+  /* stopped, the session's processes start no more; a few passes catch those started meanwhile */
+  for (int pass = 0; pass < 5; pass++) signal_session(sid, SIGSTOP);
   signal_groups(l, SIGTERM);
+  signal_session(sid, SIGTERM);
   signal_groups(l, SIGCONT);
+  signal_session(sid, SIGCONT);
   for (int waited = 0; waited < 2000; waited += 10) {
-    int alive = 0;
+    int alive = signal_session(sid, 0) > 0;
     for (size_t i = 0; i < l->ngroups; i++)
       alive |= kill(-l->groups[i], 0) == 0 || kill(l->groups[i], 0) == 0;
     if (!alive) break;
@@ -346,6 +414,7 @@ static void clean_up_after_server(const struct link *l) {
     nanosleep(&t, NULL);
   }
   signal_groups(l, SIGKILL);
+  signal_session(sid, SIGKILL);
   for (size_t i = 0; i < l->ntemps; i++) unlink(l->temps[i]);
 }
 
@@ -517,7 +586,7 @@ static void run_in_server(const struct install *in, char **argv, const char *jav
   } else {
     long pid = await_acceptance(sock, &r, why);
     if (pid > 0) {
-      l = (struct link){sock, (pid_t)pid, &dir, hash, 0, 1, 1, NULL, 0, NULL, 0};
+      l = (struct link){sock, (pid_t)pid, server_session((pid_t)pid), &dir, hash, 0, 1, 1, NULL, 0, NULL, 0};
       exit(relay(&l, &r));
     }
   }
