@@ -134,11 +134,6 @@ public final class ImageCache {
     worker.submit(job);
   }
 
-  /** Waits for the background thread's jobs to end (for tests). */
-  void awaitBackground() throws InterruptedException {
-    worker.awaitIdle();
-  }
-
   /**
    * Gets ready to {@link #store} {@code key}'s image once it is built, in the background while the
    * accel compiler runs (a link's CPU is otherwise idle then): makes the entry's folder, and trims
