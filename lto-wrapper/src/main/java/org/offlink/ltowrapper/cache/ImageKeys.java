@@ -23,8 +23,8 @@ import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.io.ObjectScan;
 import org.offlink.ltowrapper.io.ScannedInputs;
 import org.offlink.runtime.JvmProperties;
+import org.offlink.runtime.Sha256Digest;
 import org.offlink.streamer.OfflinkVersion;
-import org.offlink.streamer.inspect.Sha256Digest;
 
 /**
  * Takes the cache key of one target's image: a SHA-256 over everything that can change the image or
