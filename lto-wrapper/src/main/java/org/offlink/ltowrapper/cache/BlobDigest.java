@@ -2,7 +2,7 @@ package org.offlink.ltowrapper.cache;
 
 import java.util.HexFormat;
 import java.util.Objects;
-import org.offlink.streamer.inspect.Sha256Digest;
+import org.offlink.runtime.Sha256Digest;
 
 /**
  * A content-addressed blob's name on a Bazel remote cache ({@code cas/<hash>}): its SHA-256 and its

@@ -13,7 +13,6 @@ import java.util.ArrayDeque;
 final class CacheWorker {
   private final ArrayDeque<Runnable> jobs = new ArrayDeque<>();
   private Thread thread;
-  private boolean running;
 
   /** Starts the thread with {@code first} as its next job, ahead of any queued one. */
   synchronized void start(Runnable first) {
@@ -36,19 +35,10 @@ final class CacheWorker {
     notifyAll();
   }
 
-  /** Waits until no job is queued or running (for tests, whose folders must be quiet). */
-  synchronized void awaitIdle() throws InterruptedException {
-    while (running || !jobs.isEmpty()) {
-      wait();
-    }
-  }
-
   private void serve() {
     while (true) {
       Runnable job;
       synchronized (this) {
-        running = false;
-        notifyAll();
         while (jobs.isEmpty()) {
           try {
             wait();
@@ -57,7 +47,6 @@ final class CacheWorker {
           }
         }
         job = jobs.removeFirst();
-        running = true;
       }
       try {
         job.run();

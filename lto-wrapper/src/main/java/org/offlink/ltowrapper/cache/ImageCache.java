@@ -6,6 +6,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import org.offlink.bridge.gcc.MkoffloadArguments;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.runtime.LinkScope;
@@ -64,8 +65,27 @@ public final class ImageCache {
    * identified or an input cannot be read.
    */
   public Optional<CacheKey> key(String target, List<String> argv, List<InputFile> inputs) {
+    return keyOrWarn(() -> keys.key(target, argv, inputs));
+  }
+
+  /**
+   * The key of {@code target}'s image built by mkoffload {@code arguments} from {@code inputs};
+   * empty (the image is built and not cached) when the accel toolchain cannot be identified or an
+   * input cannot be read.
+   */
+  public Optional<CacheKey> key(
+      String target, MkoffloadArguments arguments, List<InputFile> inputs) {
+    return keyOrWarn(() -> keys.key(target, arguments, inputs));
+  }
+
+  /** Takes a key the way {@code keys} does it. */
+  private interface KeyTaking {
+    Optional<CacheKey> take() throws IOException;
+  }
+
+  private Optional<CacheKey> keyOrWarn(KeyTaking taking) {
     try {
-      return keys.key(target, argv, inputs);
+      return taking.take();
     } catch (IOException e) {
       warn.accept("offload image cache: " + e.getMessage() + "; building without the cache");
       return Optional.empty();
@@ -132,11 +152,6 @@ public final class ImageCache {
    */
   public void inBackground(Runnable job) {
     worker.submit(job);
-  }
-
-  /** Waits for the background thread's jobs to end (for tests). */
-  void awaitBackground() throws InterruptedException {
-    worker.awaitIdle();
   }
 
   /**

@@ -17,14 +17,15 @@ import java.util.concurrent.CountDownLatch;
 import java.util.zip.CRC32;
 import org.offlink.bridge.OfflinkFlags;
 import org.offlink.bridge.gcc.AccelToolchain;
+import org.offlink.bridge.gcc.MkoffloadArguments;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.bridge.tool.ToolLocator;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.io.ObjectScan;
 import org.offlink.ltowrapper.io.ScannedInputs;
 import org.offlink.runtime.JvmProperties;
+import org.offlink.runtime.Sha256Digest;
 import org.offlink.streamer.OfflinkVersion;
-import org.offlink.streamer.inspect.Sha256Digest;
 
 /**
  * Takes the cache key of one target's image: a SHA-256 over everything that can change the image or
@@ -150,6 +151,23 @@ public final class ImageKeys {
    */
   public Optional<CacheKey> key(String target, List<String> argv, List<InputFile> inputs)
       throws IOException {
+    return keyOf(target, inputs, keyArguments(argv, inputs));
+  }
+
+  /**
+   * The key for building {@code target}'s image with mkoffload {@code arguments} from {@code
+   * inputs}: the same key as {@link #key(String, List, List)} over their rendered argv, taken from
+   * the typed values; empty when the toolchain cannot be identified without running anything.
+   *
+   * @throws IOException if an input cannot be read
+   */
+  public Optional<CacheKey> key(String target, MkoffloadArguments arguments, List<InputFile> inputs)
+      throws IOException {
+    return keyOf(target, inputs, keyArguments(arguments, inputs));
+  }
+
+  private Optional<CacheKey> keyOf(String target, List<InputFile> inputs, List<String> arguments)
+      throws IOException {
     Optional<OffloadTarget> known = OffloadTarget.byTriplet(target);
     if (known.isEmpty()) {
       return Optional.empty();
@@ -157,7 +175,6 @@ public final class ImageKeys {
     // This link's part first (arguments, environment, the inputs' IR), while the prelude thread
     // may still be stamping the toolchain; then the shared part, and the two digests together.
     KeyDigest own = new KeyDigest();
-    List<String> arguments = keyArguments(argv, inputs);
     own.add("arguments", String.join("\0", arguments));
     if (debugInfo(arguments)) {
       // A -g image's DWARF names the folder the accel compiler ran in (DW_AT_comp_dir).
@@ -189,26 +206,56 @@ public final class ImageKeys {
     return Optional.of(CacheKey.of(d.finish()));
   }
 
-  /** mkoffload's arguments as the key sees them (see the class comment). */
+  /**
+   * A command line's arguments as the key sees them (see the class comment): a device partition's
+   * recipe, argv[0] the program.
+   */
   List<String> keyArguments(List<String> argv, List<InputFile> inputs) {
-    List<String> spellings = inputs.stream().map(InputFile::spelling).toList();
     List<String> out = new java.util.ArrayList<>();
-    String temp = tempDirectory.toString() + "/";
-    for (int i = 1; i < argv.size(); i++) {
-      String a = argv.get(i);
-      if (a.equals("-o") && i + 1 < argv.size()) {
+    addOwnWords(argv.subList(1, argv.size()), inputs, out);
+    return out;
+  }
+
+  /**
+   * Adds {@code words} as the key sees them, less the {@code -o FILE}, {@code -v} and {@code
+   * -save-temps} among them: mkoffload reads those among the user's {@code -foffload-options} words
+   * too (GCC's does), and they do not change the image.
+   */
+  private void addOwnWords(List<String> words, List<InputFile> inputs, List<String> out) {
+    for (int i = 0; i < words.size(); i++) {
+      String a = words.get(i);
+      if (a.equals("-o") && i + 1 < words.size()) {
         i++;
-      } else if (a.equals("-save-temps") || a.equals("-v")) {
-        continue;
-      } else if (spellings.contains(a)) {
-        out.add("<input>");
-      } else if (a.startsWith(temp)) {
-        out.add("<temp>");
-      } else {
-        out.add(a);
+      } else if (!a.equals("-save-temps") && !a.equals("-v")) {
+        out.add(keyWord(a, inputs));
       }
     }
+  }
+
+  /**
+   * mkoffload's arguments as the key sees them: its rendered command line ({@link
+   * MkoffloadArguments#argv}) less the program, {@code -save-temps}, {@code -v} and {@code -o}
+   * (none of which changes the image), left out by construction, and less the same options among
+   * the {@code -foffload-options} words.
+   */
+  List<String> keyArguments(MkoffloadArguments arguments, List<InputFile> inputs) {
+    List<String> out = new java.util.ArrayList<>();
+    arguments.inputs().forEach(a -> out.add(keyWord(a, inputs)));
+    arguments.compilerOptions().forEach(a -> out.add(keyWord(a, inputs)));
+    out.add("-dumpbase");
+    out.add(keyWord(arguments.dumpbase(), inputs));
+    addOwnWords(arguments.targetOptions(), inputs, out);
     return out;
+  }
+
+  /** One argument as the key sees it: an input or a temp file by its role, not its name. */
+  private String keyWord(String a, List<InputFile> inputs) {
+    for (InputFile in : inputs) {
+      if (in.spelling().equals(a)) {
+        return "<input>";
+      }
+    }
+    return a.startsWith(tempDirectory.toString() + "/") ? "<temp>" : a;
   }
 
   private static boolean debugInfo(List<String> arguments) {

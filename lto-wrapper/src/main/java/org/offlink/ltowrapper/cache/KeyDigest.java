@@ -2,7 +2,7 @@ package org.offlink.ltowrapper.cache;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import org.offlink.streamer.inspect.Sha256Digest;
+import org.offlink.runtime.Sha256Digest;
 
 /**
  * A SHA-256 ({@link Sha256Digest}, no JCA start-up on the link's path) over labelled fields, each

@@ -39,7 +39,9 @@ record CachingImageBuilder(
     String target = request.target();
     Optional<OffloadTarget> known = OffloadTarget.byTriplet(target);
     Optional<CacheKey> key =
-        known.isEmpty() ? Optional.empty() : cache.key(target, request.argv(), request.inputs());
+        known.isEmpty()
+            ? Optional.empty()
+            : cache.key(target, request.arguments(), request.inputs());
     if (key.isEmpty()) {
       cache.tell("offload image cache: " + target + ": not used (accel toolchain not identified)");
       return builder.build(request);

@@ -20,7 +20,7 @@ class CacheWorkerTest {
           throw new IllegalStateException("a job that should not have thrown");
         });
     worker.submit(() -> ran.add("store"));
-    worker.awaitIdle();
+    QuietCaches.await(worker);
     assertEquals(List.of("prelude", "folder", "store"), ran);
   }
 
@@ -29,7 +29,7 @@ class CacheWorkerTest {
     List<String> ran = Collections.synchronizedList(new ArrayList<>());
     CacheWorker worker = new CacheWorker();
     worker.submit(() -> ran.add("trim"));
-    worker.awaitIdle();
+    QuietCaches.await(worker);
     assertEquals(List.of("trim"), ran);
   }
 }

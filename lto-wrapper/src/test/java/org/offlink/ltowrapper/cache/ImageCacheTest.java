@@ -77,7 +77,7 @@ class ImageCacheTest {
   @AfterEach
   void awaitBackgroundWork() throws InterruptedException {
     for (ImageCache c : created) {
-      c.awaitBackground();
+      QuietCaches.await(c);
     }
   }
 
@@ -127,7 +127,7 @@ class ImageCacheTest {
     remote.entries.put(key, LocalImageCacheTest.image(100, 30));
     ImageCache c = cache(dir, Optional.of(remote), 2 * entry);
     assertEquals(ImageCache.Source.REMOTE, c.find(NVPTX, key).orElseThrow().source());
-    c.awaitBackground();
+    QuietCaches.await(c);
     List<CacheFiles.Entry> left = new LocalImageCache(dir).entries();
     assertEquals(2, left.size(), left.toString());
     assertEquals(new LocalImageCache(dir).entryPath(key), left.get(1).file(), "the newest stays");
@@ -205,7 +205,7 @@ class ImageCacheTest {
   void aFolderOthersMayWriteCostsOneWarningNamingItAndIsNeitherReadNorWritten() throws Exception {
     ImageCache first = cache(dir, Optional.empty());
     first.store(LocalImageCacheTest.key(40), LocalImageCacheTest.image(10, 40));
-    first.awaitBackground();
+    QuietCaches.await(first);
     Files.setAttribute(dir, "unix:mode", 0777);
     ImageCache c = cache(dir, Optional.empty());
     assertTrue(c.find(NVPTX, LocalImageCacheTest.key(40)).isEmpty());

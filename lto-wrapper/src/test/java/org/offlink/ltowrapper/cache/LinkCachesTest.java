@@ -49,7 +49,7 @@ class LinkCachesTest {
   @AfterEach
   void quiet() throws InterruptedException {
     for (ImageCache cache : caches) {
-      cache.awaitBackground();
+      QuietCaches.await(cache);
     }
   }
 

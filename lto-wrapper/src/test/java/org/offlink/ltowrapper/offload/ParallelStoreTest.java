@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,6 +19,7 @@ import org.offlink.ltowrapper.cache.CacheSettings;
 import org.offlink.ltowrapper.cache.CachedImage;
 import org.offlink.ltowrapper.cache.ImageCache;
 import org.offlink.ltowrapper.cache.ImageKeys;
+import org.offlink.ltowrapper.cache.QuietCaches;
 import org.offlink.ltowrapper.cache.WrapperImages;
 import org.offlink.ltowrapper.io.ObjectScan;
 import org.offlink.ltowrapper.io.ScannedInputs;
@@ -57,9 +57,7 @@ class ParallelStoreTest {
   @AfterEach
   void awaitBackgroundJobs() throws InterruptedException {
     for (ImageCache cache : created) {
-      CountDownLatch quiet = new CountDownLatch(1);
-      cache.inBackground(quiet::countDown);
-      quiet.await();
+      QuietCaches.await(cache);
     }
   }
 

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HexFormat;
+import org.offlink.runtime.Sha256Digest;
 
 /** SHA-256 as lower-case hex, for image fingerprints. */
 public final class Sha256 {

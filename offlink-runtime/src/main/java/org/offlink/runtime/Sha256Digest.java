@@ -1,4 +1,4 @@
-package org.offlink.streamer.inspect;
+package org.offlink.runtime;
 
 import java.nio.ByteBuffer;
 

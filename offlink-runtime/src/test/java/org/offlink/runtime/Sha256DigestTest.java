@@ -1,4 +1,4 @@
-package org.offlink.streamer.inspect;
+package org.offlink.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
