@@ -35,7 +35,7 @@ def bench_trees(args, recorded, log):
     baseline = Path(args.baseline).resolve() / "libexec" / "offlink"
     if not (baseline / "lto-wrapper").exists():
         raise SystemExit(f"offbench trees: no offlink tree at {args.baseline} (libexec/offlink)")
-    w = Workload("saxpy nvptx-none", "nvptx-none", 1, SAXPY_SHAPE, args.runs)
+    w = Workload("saxpy nvptx", "nvptx", 1, SAXPY_SHAPE, args.runs)
     med = statistics.median
     rows = []
     with tempfile.TemporaryDirectory(prefix="offbench-trees-") as tmp:
