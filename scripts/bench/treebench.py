@@ -45,12 +45,18 @@ def bench_trees(args, recorded, log):
             env = base_env()
             env["OFFLINK_JAVA"] = str(java / "bin" / "java")
 
-            def link(libexec, out):
+            # A tree from before the link server (issue 30) knows no --no-server: it always
+            # links in a JVM of its own.
+            old_env = dict(env)
+            old_env["OFFLINK_FLAGS"] = " ".join(
+                word for word in env["OFFLINK_FLAGS"].split() if word != "--no-server")
+
+            def link(libexec, out, side_env=env):
                 head = ["gcc", f"-B{libexec}/"] if libexec else ["gcc"]
                 argv = [*head, *w.flags(), *map(str, w.objects), "-o", out]
-                return lambda: measure(argv, env, cwd).wall
+                return lambda: measure(argv, side_env, cwd).wall
 
-            sides = {"stock": link(None, "a-stock"), "baseline": link(baseline, "a-baseline"),
+            sides = {"stock": link(None, "a-stock"), "baseline": link(baseline, "a-baseline", old_env),
                      "new": link(LIBEXEC, "a-new")}
             name = f"GCC 12 saxpy nvptx cold, JVM per link, {java.name}"
             log(f"trees: {name}")
