@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,24 +14,15 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.offlink.bridge.TestContexts;
 import org.offlink.bridge.temp.TempFiles;
-import org.offlink.runtime.LinkContext;
-import org.offlink.runtime.LinkScope;
 
 class OmpRequiresFileTest {
   @TempDir Path dir;
 
   private TempFiles temps(boolean saveTemps, PrintStream err) {
     return new TempFiles(
-        LinkContext.of(
-            Map.of("TMPDIR", dir.toString()),
-            dir,
-            InputStream.nullInputStream(),
-            err,
-            err,
-            LinkScope.withUmask(022)),
-        saveTemps,
-        false);
+        TestContexts.of(Map.of("TMPDIR", dir.toString()), dir, err), saveTemps, false);
   }
 
   @Test

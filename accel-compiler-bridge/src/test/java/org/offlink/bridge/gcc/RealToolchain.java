@@ -14,12 +14,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.offlink.bridge.TestContexts;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.process.RunnerOptions;
 import org.offlink.bridge.process.SystemProcessRunner;
 import org.offlink.runtime.LinkContext;
-import org.offlink.runtime.LinkScope;
 
 /**
  * Test helper around the installed Debian GCC 12: compiles offload objects, runs the stock link
@@ -94,13 +94,8 @@ public final class RealToolchain {
 
   /** A context for our builders: PATH, COLLECT_GCC=gcc, cwd {@code dir}. */
   public static LinkContext context(Path dir, String path, PrintStream err) {
-    return LinkContext.of(
-        Map.of("PATH", path, "COLLECT_GCC", "gcc", "TMPDIR", dir.toString()),
-        dir,
-        java.io.InputStream.nullInputStream(),
-        err,
-        err,
-        LinkScope.withUmask(022));
+    return TestContexts.of(
+        Map.of("PATH", path, "COLLECT_GCC", "gcc", "TMPDIR", dir.toString()), dir, err);
   }
 
   /** A real runner with -save-temps naming for {@code options}. */

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,12 +16,12 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.offlink.bridge.TestContexts;
 import org.offlink.bridge.gcc.OffloadAbi;
 import org.offlink.bridge.gcc.OffloadOptions;
 import org.offlink.bridge.gcc.OffloadOptionsFixture;
 import org.offlink.bridge.temp.TempFiles;
 import org.offlink.runtime.LinkContext;
-import org.offlink.runtime.LinkScope;
 import org.offlink.streamer.elf.ElfFile;
 import org.offlink.streamer.elf.ElfReader;
 import org.offlink.streamer.elf.SectionType;
@@ -64,13 +63,7 @@ class GcnEarlyDebugTest {
 
   private LinkContext context() {
     PrintStream stream = new PrintStream(err, true, StandardCharsets.UTF_8);
-    return LinkContext.of(
-        Map.of("TMPDIR", tmpdir.toString()),
-        cwd,
-        InputStream.nullInputStream(),
-        stream,
-        stream,
-        LinkScope.withUmask(022));
+    return TestContexts.of(Map.of("TMPDIR", tmpdir.toString()), cwd, stream);
   }
 
   private TempFiles temps(boolean saveTemps) {

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.offlink.bridge.TestContexts;
 import org.offlink.bridge.gcc.AccelTools;
 import org.offlink.bridge.gcc.GccInstallation;
 import org.offlink.bridge.gcc.GccVersion;
@@ -20,8 +21,6 @@ import org.offlink.bridge.gcn.GcnImageBuilderArgv;
 import org.offlink.bridge.image.NvptxImage;
 import org.offlink.bridge.process.FakeProcessRunner;
 import org.offlink.bridge.temp.TempScopes;
-import org.offlink.runtime.LinkContext;
-import org.offlink.runtime.LinkScope;
 
 /** Golden argv of the accel runs, with temp paths normalised to {@code <tmp>}. */
 class NvptxArgvGoldenTest {
@@ -65,13 +64,7 @@ class NvptxArgvGoldenTest {
             "./x.xnvptx-none");
     NvptxImage image =
         TempScopes.build(
-            LinkContext.of(
-                env,
-                dir,
-                java.io.InputStream.nullInputStream(),
-                err,
-                err,
-                LinkScope.withUmask(022)),
+            TestContexts.of(env, dir, err),
             options,
             (ctx, temps) ->
                 new NvptxImageBuilder(
@@ -111,13 +104,7 @@ class NvptxArgvGoldenTest {
             List.of("t.o"), OffloadAbi.ILP32, false, List.of(), false, false, "x");
     NvptxImage image =
         TempScopes.build(
-            LinkContext.of(
-                Map.of(),
-                dir,
-                java.io.InputStream.nullInputStream(),
-                err,
-                err,
-                LinkScope.withUmask(022)),
+            TestContexts.of(Map.of(), dir, err),
             options,
             (ctx, temps) ->
                 new NvptxImageBuilder(

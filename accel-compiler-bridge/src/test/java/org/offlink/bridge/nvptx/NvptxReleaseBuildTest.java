@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.offlink.bridge.TestContexts;
 import org.offlink.bridge.gcc.AccelTools;
 import org.offlink.bridge.gcc.GccInstallation;
 import org.offlink.bridge.gcc.GccVersion;
@@ -25,8 +26,6 @@ import org.offlink.bridge.image.NvptxImage;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.FakeProcessRunner;
 import org.offlink.bridge.temp.TempScopes;
-import org.offlink.runtime.LinkContext;
-import org.offlink.runtime.LinkScope;
 
 /**
  * The nvptx build with a GCC 13+ record: the requires file handed to the accel compiler and read
@@ -62,13 +61,7 @@ class NvptxReleaseBuildTest {
             List.of("t.o"), OffloadAbi.LP64, true, targetOptions, false, false, "./x.xnvptx-none");
     NvptxImage image =
         TempScopes.build(
-            LinkContext.of(
-                env,
-                dir,
-                java.io.InputStream.nullInputStream(),
-                err,
-                err,
-                LinkScope.withUmask(022)),
+            TestContexts.of(env, dir, err),
             options,
             (ctx, temps) ->
                 new NvptxImageBuilder(

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,8 +17,8 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.offlink.bridge.TestContexts;
 import org.offlink.runtime.LinkContext;
-import org.offlink.runtime.LinkScope;
 
 class SystemProcessRunnerTest {
   @TempDir Path dir;
@@ -28,13 +27,7 @@ class SystemProcessRunnerTest {
   private final Map<String, String> env = Map.of("PATH", "/usr/bin:/bin");
 
   private LinkContext context() {
-    return LinkContext.of(
-        Map.of("TMPDIR", dir.toString()),
-        dir,
-        InputStream.nullInputStream(),
-        err,
-        err,
-        LinkScope.withUmask(022));
+    return TestContexts.of(Map.of("TMPDIR", dir.toString()), dir, err);
   }
 
   private SystemProcessRunner runner(boolean verbose, boolean saveTemps) {

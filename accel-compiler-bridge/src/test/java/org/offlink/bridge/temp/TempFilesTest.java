@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,8 +12,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.offlink.runtime.LinkContext;
-import org.offlink.runtime.LinkScope;
+import org.offlink.bridge.TestContexts;
 
 /** The one temporary-file scope, with mkoffload's and lto-wrapper's rules. */
 class TempFilesTest {
@@ -25,15 +23,7 @@ class TempFilesTest {
 
   private TempFiles scope(boolean saveTemps, boolean verbose) {
     return new TempFiles(
-        LinkContext.of(
-            Map.of("TMPDIR", tmp.toString()),
-            cwd,
-            InputStream.nullInputStream(),
-            err,
-            err,
-            LinkScope.withUmask(022)),
-        saveTemps,
-        verbose);
+        TestContexts.of(Map.of("TMPDIR", tmp.toString()), cwd, err), saveTemps, verbose);
   }
 
   @Test
