@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs offlink's Jazzer fuzz targets (module fuzz/) and reports the executions per target.
 #
-#   scripts/fuzz.sh            short run: about 8 s per target (about 80 s in all), as in
-#                              scripts/test.sh
+#   scripts/fuzz.sh            short run: 8 s of fuzzing per target (about 160 s in all with
+#                              each target's start; scripts/test.sh runs it with --jobs 2)
 #   scripts/fuzz.sh --long     long run: a fixed number of executions per target, weighted by the
 #                              target's speed, 14.5 million in all (RUNS=N: N per target);
 #                              about an hour on 2 cores
