@@ -1,5 +1,6 @@
 package org.offlink.ltowrapper.plan;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -8,6 +9,7 @@ import java.util.Optional;
 import org.offlink.bridge.OfflinkFlags;
 import org.offlink.bridge.gcc.GccInstallation;
 import org.offlink.bridge.gcc.GccRelease;
+import org.offlink.ltowrapper.cache.CacheRequest;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.options.DecodedOption;
 import org.offlink.ltowrapper.run.DumpNames;
@@ -95,6 +97,8 @@ public record LinkPlan(
    * @param flags offlink's {@code OFFLINK_FLAGS}
    * @param mkoffloadSubprocess {@code OFFLINK_MKOFFLOAD_SUBPROCESS}: run even offlink's own
    *     mkoffload as a program
+   * @param cache what the flags and the environment ask of the device-image cache
+   * @param report the link report's file ({@code OFFLINK_REPORT}, relative to the link's folder)
    */
   public record Settings(
       Optional<String> linkerOutput,
@@ -113,7 +117,9 @@ public record LinkPlan(
       Optional<String> makeflags,
       Optional<Boolean> parallelOffload,
       OfflinkFlags flags,
-      boolean mkoffloadSubprocess) {
+      boolean mkoffloadSubprocess,
+      CacheRequest cache,
+      Optional<Path> report) {
     /** Copies the targets. */
     public Settings {
       targets = List.copyOf(targets);

@@ -1,6 +1,7 @@
 package org.offlink.ltowrapper.plan;
 
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +11,7 @@ import org.offlink.bridge.gcc.GccInstallation;
 import org.offlink.bridge.process.ResponseFileExpander;
 import org.offlink.bridge.process.ResponseFileExpander.ResponseFileException;
 import org.offlink.bridge.process.ResponseFiles;
+import org.offlink.ltowrapper.cache.CacheRequest;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.options.DecodedOption;
 import org.offlink.ltowrapper.options.GccOption;
@@ -18,6 +20,7 @@ import org.offlink.ltowrapper.options.QuotedOptions;
 import org.offlink.ltowrapper.run.DumpNames;
 import org.offlink.ltowrapper.run.LtoWrapperException;
 import org.offlink.runtime.LinkContext;
+import org.offlink.runtime.WorkingDirectory;
 
 /**
  * Resolves a {@link LinkPlan}: expands {@code @file} arguments, decodes {@code COLLECT_GCC_OPTIONS}
@@ -125,7 +128,15 @@ public final class PlanResolver {
         Optional.ofNullable(env.get("MAKEFLAGS")),
         parallel,
         flags,
-        env.containsKey("OFFLINK_MKOFFLOAD_SUBPROCESS"));
+        env.containsKey("OFFLINK_MKOFFLOAD_SUBPROCESS"),
+        CacheRequest.of(flags, env, context.workingDirectory()),
+        report(env, context.workingDirectory()));
+  }
+
+  /** {@code OFFLINK_REPORT} (report.LinkRecorder's variable), relative to {@code cwd}. */
+  private static Optional<Path> report(Map<String, String> env, Path cwd) {
+    String name = env.getOrDefault("OFFLINK_REPORT", "");
+    return name.isEmpty() ? Optional.empty() : Optional.of(WorkingDirectory.resolve(cwd, name));
   }
 
   /** What the link-time options say, in one pass. */

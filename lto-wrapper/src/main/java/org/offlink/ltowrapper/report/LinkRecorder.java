@@ -17,7 +17,6 @@ import org.offlink.ltowrapper.plan.LinkPlan;
 import org.offlink.ltowrapper.report.proto.LinkReport;
 import org.offlink.runtime.ErrorText;
 import org.offlink.runtime.LinkScope;
-import org.offlink.runtime.WorkingDirectory;
 
 /**
  * Collects the link report of one lto-wrapper run while it happens ({@code OFFLINK_REPORT}). The
@@ -57,12 +56,11 @@ public final class LinkRecorder {
    * OFFLINK_REPORT} names one) when {@code needed}: a reproducer bundle carries the report.
    */
   public static LinkRecorder forRun(LinkPlan options, Path cwd, String version, boolean needed) {
-    String name = options.environment().getOrDefault(VARIABLE, "");
-    if (name.isEmpty() && !needed) {
+    Optional<Path> file = options.settings().report();
+    if (file.isEmpty() && !needed) {
       return DISABLED;
     }
-    Path file = name.isEmpty() ? null : WorkingDirectory.resolve(cwd, name);
-    return recording(file, options, cwd, version, System::nanoTime);
+    return recording(file.orElse(null), options, cwd, version, System::nanoTime);
   }
 
   /** A recorder writing to {@code file}, timing with {@code nanoTime} (tests pass a fake clock). */

@@ -9,6 +9,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.offlink.bridge.OfflinkFlags;
 import org.offlink.bridge.OfflinkFlags.OffloadFailure;
+import org.offlink.ltowrapper.cache.CacheRequest;
 import org.offlink.ltowrapper.plan.LinkPlan;
 import org.offlink.ltowrapper.plan.LinkerOutput;
 import org.offlink.ltowrapper.run.DumpNames;
@@ -37,7 +38,9 @@ class OffloadPolicyTest {
         Optional.empty(),
         parallel,
         flags,
-        false);
+        false,
+        new CacheRequest.Off(Optional.empty()),
+        Optional.empty());
   }
 
   @Test

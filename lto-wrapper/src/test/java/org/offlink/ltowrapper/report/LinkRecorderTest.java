@@ -27,6 +27,7 @@ import org.offlink.bridge.mkoffload.MkoffloadListener;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.tool.OffloadTarget;
+import org.offlink.ltowrapper.cache.CacheRequest;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.plan.LinkArgument;
 import org.offlink.ltowrapper.plan.LinkPlan;
@@ -65,7 +66,11 @@ class LinkRecorderTest {
             Optional.empty(),
             Optional.of(false),
             OfflinkFlags.NONE,
-            false);
+            false,
+            new CacheRequest.Off(Optional.empty()),
+            Optional.ofNullable(env.get("OFFLINK_REPORT"))
+                .filter(n -> !n.isEmpty())
+                .map(CWD::resolve));
     return new LinkPlan(
         "/usr/lib/gcc/x86_64-linux-gnu/12/lto-wrapper",
         List.of("-foffload-objects=a.ofldlist", "a.o"),
