@@ -88,6 +88,7 @@ final class LinkRun implements AutoCloseable {
             ? LinkCaches.forLink(
                 context,
                 settings.flags(),
+                settings.gcc(),
                 settings.cache(),
                 settings.offloadTargets(),
                 scans,

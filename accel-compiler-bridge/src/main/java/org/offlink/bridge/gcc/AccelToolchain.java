@@ -37,19 +37,15 @@ public record AccelToolchain(GccInstallation gcc, List<String> stamps) {
   }
 
   /**
-   * The toolchain that mkoffload for {@code target} would use in {@code environment} (its {@code
-   * COLLECT_GCC}, {@code COMPILER_PATH}, {@code PATH}, {@code COLLECT_LTO_WRAPPER}); empty when the
-   * installation or the accel driver cannot be found without running anything, or none of its
-   * folders exists.
+   * The toolchain that mkoffload for {@code target} of the host GCC {@code gcc} would use in {@code
+   * environment} (its {@code COMPILER_PATH} and {@code PATH}); empty when the accel driver cannot
+   * be found without running anything, or none of its folders exists.
    */
   public static Optional<AccelToolchain> of(
-      Map<String, String> environment, Path workingDirectory, OffloadTarget target) {
-    Optional<GccInstallation> found =
-        GccInstallation.fromEnvironment(environment, workingDirectory);
-    if (found.isEmpty()) {
-      return Optional.empty();
-    }
-    GccInstallation gcc = found.get();
+      GccInstallation gcc,
+      Map<String, String> environment,
+      Path workingDirectory,
+      OffloadTarget target) {
     ResolvedTool driver;
     try {
       driver =

@@ -17,6 +17,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.zip.CRC32;
 import org.offlink.bridge.OfflinkFlags;
 import org.offlink.bridge.gcc.AccelToolchain;
+import org.offlink.bridge.gcc.GccInstallation;
 import org.offlink.bridge.gcc.MkoffloadArguments;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.bridge.tool.ToolLocator;
@@ -56,6 +57,7 @@ public final class ImageKeys {
 
   private final Map<String, String> environment;
   private final OfflinkFlags flags; // the link plan\'s
+  private final Optional<GccInstallation> gcc; // the link plan's installation
   private final Path cwd;
   private final Path tempDirectory;
   private final ScannedInputs scans;
@@ -76,11 +78,13 @@ public final class ImageKeys {
   public ImageKeys(
       Map<String, String> environment,
       OfflinkFlags flags,
+      Optional<GccInstallation> gcc,
       Path cwd,
       Path tempDirectory,
       ScannedInputs scans) {
     this.environment = Map.copyOf(environment);
     this.flags = Objects.requireNonNull(flags, "flags");
+    this.gcc = gcc;
     this.cwd = cwd;
     this.tempDirectory = tempDirectory;
     this.scans = scans;
@@ -139,7 +143,8 @@ public final class ImageKeys {
 
   private Optional<Toolchain> toolchain(OffloadTarget target) {
     return toolchains.computeIfAbsent(
-        target, t -> AccelToolchain.of(environment, cwd, t).map(Toolchain::new));
+        target,
+        t -> gcc.flatMap(g -> AccelToolchain.of(g, environment, cwd, t)).map(Toolchain::new));
   }
 
   /**

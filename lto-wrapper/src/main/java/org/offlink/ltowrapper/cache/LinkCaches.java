@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.offlink.bridge.OfflinkFlags;
+import org.offlink.bridge.gcc.GccInstallation;
 import org.offlink.ltowrapper.io.ScannedInputs;
 import org.offlink.runtime.LinkContext;
 
@@ -20,6 +21,7 @@ public final class LinkCaches {
    *
    * @param context the link (its environment is also mkoffload's, and part of the image keys)
    * @param flags the link plan's {@code OFFLINK_FLAGS}
+   * @param gcc the link plan's GCC installation, whose accel toolchains enter the keys
    * @param request the link plan's cache request
    * @param targets the link plan's offload targets, whose key work starts at once
    * @param scans the link's input scans
@@ -31,6 +33,7 @@ public final class LinkCaches {
   public static Optional<ImageCache> forLink(
       LinkContext context,
       OfflinkFlags flags,
+      Optional<GccInstallation> gcc,
       CacheRequest request,
       List<String> targets,
       ScannedInputs scans,
@@ -50,6 +53,7 @@ public final class LinkCaches {
         new ImageKeys(
             context.environment(),
             flags,
+            gcc,
             context.workingDirectory(),
             context.tempDirectory(),
             scans);

@@ -58,6 +58,7 @@ class ImageCacheTest {
         new ImageKeys(
             Map.of(),
             org.offlink.bridge.OfflinkFlags.NONE,
+            Optional.empty(),
             folder,
             folder,
             new ScannedInputs(in -> ObjectScan.NOT_AN_OBJECT));

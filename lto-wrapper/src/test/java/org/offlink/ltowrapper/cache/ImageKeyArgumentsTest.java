@@ -80,6 +80,7 @@ class ImageKeyArgumentsTest {
         new ImageKeys(
             Map.of(),
             OfflinkFlags.NONE,
+            Optional.empty(),
             DIR,
             TMP,
             new ScannedInputs(in -> ObjectScan.NOT_AN_OBJECT));

@@ -60,6 +60,7 @@ class ImageKeysTest {
       return new ImageKeys(
               environment,
               org.offlink.bridge.OfflinkFlags.fromEnvironment(environment),
+              org.offlink.bridge.gcc.GccInstallation.fromEnvironment(environment, cwd),
               cwd,
               tmp,
               scans)

@@ -36,6 +36,7 @@ class LinkCachesTest {
                 System.err,
                 LinkScope.withUmask(022)),
             org.offlink.bridge.OfflinkFlags.fromEnvironment(env),
+            org.offlink.bridge.gcc.GccInstallation.fromEnvironment(env, dir),
             CacheRequest.of(org.offlink.bridge.OfflinkFlags.fromEnvironment(env), env, dir),
             targetsOf(env),
             new ScannedInputs(in -> ObjectScan.NOT_AN_OBJECT),

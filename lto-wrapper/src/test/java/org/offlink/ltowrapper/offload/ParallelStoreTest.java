@@ -38,6 +38,7 @@ class ParallelStoreTest {
         new ImageKeys(
             Map.of(),
             org.offlink.bridge.OfflinkFlags.NONE,
+            Optional.empty(),
             dir,
             dir,
             new ScannedInputs(in -> ObjectScan.NOT_AN_OBJECT));
