@@ -25,7 +25,8 @@ import org.testcontainers.junit.jupiter.Testcontainers;
  * The Debian package on every Debian that ships offload GCC: one {@code
  * offlink_<version>_amd64.deb}, built by the documented {@code dpkg-buildpackage -b -us -uc} from a
  * copy of the checkout, installed with apt into fresh bookworm, trixie and sid containers next to
- * the default {@code gcc}'s offload compilers. In each: the suite's own lintian reports no error or
+ * the default {@code gcc}'s offload compilers (installed from the suite's archive into an image kept
+ * for the next run: {@link DebianContainer#startWith}). In each: the suite's own lintian reports no error or
  * warning; the package diverts exactly the lto-wrapper and mkoffloads of the supported (version,
  * target) pairs ({@code lib/gcc-support}); a plain {@code gcc} link for nvptx, for amdgcn at the
  * default arch and for both (gcc's configured targets) runs offlink's lto-wrapper (its link report)
@@ -63,8 +64,9 @@ class DebPackageIT {
   @ValueSource(strings = {"bookworm", "trixie", "sid"})
   void installLinksAsStockFollowsGccPackagesAndPurgeGivesEveryFileBack(String suite)
       throws Exception {
-    try (DebianContainer c = DebianContainer.start(suite, deb)) {
-      c.apt("install", "gcc-offload-nvptx gcc-offload-amdgcn libc6-dev lintian");
+    try (DebianContainer c =
+        DebianContainer.startWith(
+            suite, "gcc-offload-nvptx gcc-offload-amdgcn libc6-dev lintian", deb)) {
       assertLintianClean(c, suite);
       int major = Integer.parseInt(c.sh("gcc -dumpversion").strip().split("\\.")[0]);
       String gccDir = GccRelease.of(major).libexecPrefix() + "/gcc/" + ARCH + "/" + major;

@@ -3,18 +3,24 @@ package org.offlink.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.exception.NotFoundException;
+import com.github.dockerjava.api.model.Image;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.Container.ExecResult;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.utility.DockerImageName;
@@ -22,9 +28,9 @@ import org.testcontainers.utility.MountableFile;
 
 /**
  * A container of {@code debian:<suite>} (scripts/setup-container-engine.sh imports bookworm, trixie
- * and sid) holding the Debian package at {@code /tmp/offlink.deb}, {@code examples/saxpy.c} at
- * {@code /tmp/saxpy.c} and the registration spy's source at {@code /tmp/spy.c}, with apt's package
- * lists fetched. apt's downloads are kept across runs in {@code /var/cache/offlink/apt/<suite>} (a
+ * and sid), or of an image made from it with some packages installed ({@link #startWith}), holding
+ * the Debian package at {@code /tmp/offlink.deb}, {@code examples/saxpy.c} at {@code /tmp/saxpy.c}
+ * and the registration spy's source at {@code /tmp/spy.c}, with apt's package lists fetched. apt's downloads are kept across runs in {@code /var/cache/offlink/apt/<suite>} (a
  * download cache: every package is still installed here). That folder is not apt's own archive
  * folder, whose lock would make concurrent containers of one suite fail: before apt runs, the
  * container's archive folder gets links to the cached packages, and what apt downloaded is copied
@@ -41,17 +47,78 @@ final class DebianContainer implements AutoCloseable {
     this.cached = cached;
   }
 
-  /** Starts a container of {@code debian:<suite>} with {@code deb} in it. */
-  static DebianContainer start(String suite, Path deb) throws Exception {
+  /** Where {@link #startWith} keeps its prepared images. */
+  private static final String PREPARED = "offlink-it-debian";
+
+  /**
+   * Starts a container of {@code debian:<suite>} with {@code packages} installed and {@code deb} in
+   * it. The packages are installed once per base image and package list: in a container of {@code
+   * debian:<suite>}, as {@link #apt} installs them, committed as the image {@code
+   * offlink-it-debian:<suite>-<key>} (key: the base image's id and the package list) and kept, so
+   * that the next run starts from there instead of unpacking the same packages again (about a
+   * minute a suite). Making one removes the suite's images of other keys.
+   */
+  static DebianContainer startWith(String suite, String packages, Path deb) throws Exception {
+    return start(suite, prepared(suite, packages), Optional.of(deb));
+  }
+
+  private static String prepared(String suite, String packages) throws Exception {
+    DockerClient client = DockerClientFactory.instance().client();
+    String base = client.inspectImageCmd("debian:" + suite).exec().getId();
+    String key =
+        HexFormat.of()
+            .formatHex(
+                MessageDigest.getInstance("SHA-256")
+                    .digest((base + "\n" + packages).getBytes(StandardCharsets.UTF_8)))
+            .substring(0, 16);
+    String tag = suite + "-" + key;
+    String image = PREPARED + ":" + tag;
+    try {
+      client.inspectImageCmd(image).exec();
+      return image;
+    } catch (NotFoundException e) {
+      // Not made yet for this base image and package list.
+    }
+    long start = System.nanoTime();
+    try (DebianContainer c = start(suite, "debian:" + suite, Optional.empty())) {
+      c.apt("install", packages);
+      c.sh("apt-get clean"); // the links to the shared download cache
+      client
+          .commitCmd(c.container.getContainerId())
+          .withRepository(PREPARED)
+          .withTag(tag)
+          .withCmd("sleep", "infinity")
+          .exec();
+    }
+    System.out.printf(
+        "%s: made %s (%s) in %.0f s%n", suite, image, packages, (System.nanoTime() - start) / 1e9);
+    for (Image i : client.listImagesCmd().exec()) {
+      for (String name : i.getRepoTags() == null ? new String[0] : i.getRepoTags()) {
+        String bare = name.substring(name.lastIndexOf('/') + 1);
+        if (bare.startsWith(PREPARED + ":" + suite + "-") && !bare.equals(image)) {
+          client.removeImageCmd(name).exec();
+        }
+      }
+    }
+    return image;
+  }
+
+  /**
+   * Starts a container of {@code image} (of {@code debian:<suite>}), with {@code deb}, saxpy and
+   * the spy's source in it when {@code deb} is given.
+   */
+  private static DebianContainer start(String suite, String image, Optional<Path> deb)
+      throws Exception {
     Path repo = Path.of(System.getProperty("offlink.repo"));
     GenericContainer<?> c =
-        new GenericContainer<>(DockerImageName.parse("debian:" + suite))
-            .withCommand("sleep", "infinity")
-            .withCopyFileToContainer(MountableFile.forHostPath(deb), "/tmp/offlink.deb")
-            .withCopyFileToContainer(
-                MountableFile.forHostPath(repo.resolve("examples/saxpy.c")), "/tmp/saxpy.c")
-            .withCopyFileToContainer(
-                MountableFile.forClasspathResource("interposer/gomp_register_spy.c"), "/tmp/spy.c");
+        new GenericContainer<>(DockerImageName.parse(image)).withCommand("sleep", "infinity");
+    if (deb.isPresent()) {
+      c.withCopyFileToContainer(MountableFile.forHostPath(deb.get()), "/tmp/offlink.deb")
+          .withCopyFileToContainer(
+              MountableFile.forHostPath(repo.resolve("examples/saxpy.c")), "/tmp/saxpy.c")
+          .withCopyFileToContainer(
+              MountableFile.forClasspathResource("interposer/gomp_register_spy.c"), "/tmp/spy.c");
+    }
     Path archives = APT_CACHE.resolve(suite);
     boolean cached;
     try {
