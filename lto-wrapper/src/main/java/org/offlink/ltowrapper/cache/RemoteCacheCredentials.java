@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.Base64;
 import java.util.Map;
 import java.util.Optional;
-import org.offlink.ltowrapper.report.Credentials;
+import org.offlink.ltowrapper.secrets.Credentials;
 import org.offlink.runtime.IoReasons;
 
 /**

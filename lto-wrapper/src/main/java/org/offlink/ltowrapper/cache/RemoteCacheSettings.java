@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import org.offlink.ltowrapper.report.Credentials;
+import org.offlink.ltowrapper.secrets.Credentials;
 
 /**
  * Where and how to reach a Bazel HTTP remote cache.

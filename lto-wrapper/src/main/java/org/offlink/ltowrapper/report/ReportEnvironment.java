@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.offlink.ltowrapper.report.proto.EnvironmentVariable;
+import org.offlink.ltowrapper.secrets.Credentials;
 
 /**
  * The environment variables a link report records: those GCC's driver passes to lto-wrapper and

@@ -1,4 +1,4 @@
-package org.offlink.ltowrapper.report;
+package org.offlink.ltowrapper.secrets;
 
 import java.util.Locale;
 import java.util.Set;

@@ -1,4 +1,4 @@
-package org.offlink.ltowrapper.report;
+package org.offlink.ltowrapper.secrets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
