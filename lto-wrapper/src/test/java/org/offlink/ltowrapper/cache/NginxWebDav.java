@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
@@ -105,6 +106,21 @@ public final class NginxWebDav implements AutoCloseable {
           .sorted()
           .toList();
     }
+  }
+
+  /**
+   * The access log once {@code done} holds for it, or after 5 s: nginx writes a request's line
+   * after it has sent the response, so the client may read the log before its last line is there.
+   */
+  public List<String> accessLogOnce(Predicate<List<String>> done)
+      throws IOException, InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    List<String> log = accessLog();
+    while (!done.test(log) && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+      log = accessLog();
+    }
+    return log;
   }
 
   /** The access log lines so far (nginx writes each when the request ends). */
