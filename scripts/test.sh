@@ -43,6 +43,55 @@ container_engine() { # exports DOCKER_HOST (and the Testcontainers settings) whe
   fi
 }
 
+# Image builds of earlier runs (DockerImageIT's, FreshMachineIT's) leave layers that no tag leads to
+# any more, and with podman's vfs storage each layer is a whole copy of its file system: a few GB a
+# run, until the disk is full; a killed build also leaves its working container. They are removed
+# here: such containers more than an hour old, then untagged images more than an hour old that no
+# image and no container is made from, again until none is left; only on the engine
+# scripts/setup-container-engine.sh sets up, never on another Docker engine.
+prune_images() {
+  [[ ${DOCKER_HOST:-} == unix:///run/podman/podman.sock ]] && command -v podman >/dev/null || return 0
+  local orphans removed=0 id state created now
+  now=$(date +%s)
+  # A build's working container (storage only) lives while its build runs; an older one is left by a
+  # build that was killed, and holds a copy of its image.
+  while IFS='|' read -r id state created; do
+    if [[ $state == Storage ]] && ((now - created > 3600)); then
+      podman rm -f "$id" >/dev/null 2>&1 && removed=$((removed + 1))
+    fi
+  done < <(podman ps -a --external --format '{{.ID}}|{{.State}}|{{.Created.Unix}}')
+  ((removed == 0)) || log "removed $removed containers of killed image builds"
+  removed=0
+  while orphans=$(orphan_images) && [[ -n $orphans ]]; do
+    # shellcheck disable=SC2086 # one ID per word
+    podman rmi $orphans >/dev/null 2>&1 || break
+    removed=$((removed + $(wc -w <<<"$orphans")))
+  done
+  ((removed == 0)) || log "removed $removed image layers of earlier runs' builds"
+}
+
+orphan_images() { # prints the IDs prune_images removes next
+  local now ids id parent tags created rows
+  now=$(date +%s)
+  ids=$(podman images -a -q --no-trunc | sort -u)
+  [[ -n $ids ]] || return 0
+  local -A parents=() used=()
+  # shellcheck disable=SC2086 # one ID per word
+  rows=$(podman image inspect --format '{{.Id}}|{{.Parent}}|{{len .RepoTags}}|{{.Created.Unix}}' $ids)
+  while IFS='|' read -r id parent tags created; do
+    if [[ -n $parent ]]; then parents[${parent#sha256:}]=1; fi
+  done <<<"$rows"
+  while read -r id; do
+    if [[ -n $id ]]; then used[${id#sha256:}]=1; fi
+  done < <(podman ps -a --external --no-trunc --format '{{.ImageID}}')
+  while IFS='|' read -r id parent tags created; do
+    id=${id#sha256:}
+    if [[ $tags == 0 && -z ${parents[$id]:-} && -z ${used[$id]:-} ]] && ((now - created > 3600)); then
+      echo "$id"
+    fi
+  done <<<"$rows"
+}
+
 gcc_roots() { # builds the Debian root of every listed GCC version but 12, when missing
   local versions v start
   IFS=',' read -r -a versions <<<"$OFFLINK_TEST_GCC_VERSIONS"
@@ -93,6 +142,7 @@ codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
 if [[ "$codename" != bookworm ]]; then
   [[ $(id -u) -eq 0 ]] || { log "error: on $codename the suite runs in a bookworm root, which needs root"; exit 1; }
   container_engine
+  prune_images
   gcc_roots
   root=$(scripts/setup-toolchain.sh --gcc 12 --packaging)
   in_bookworm_root "$root" "$@"
@@ -102,6 +152,7 @@ fi
 scripts/setup-toolchain.sh --packaging
 scripts/setup-nginx.sh || log "no nginx with WebDAV: the remote-cache tests will be skipped"
 container_engine
+prune_images
 gcc_roots
 mvn -B verify "$@"
 # Two targets at a time, one per core: 8 s each, 10 targets, about 80 s instead of 160.
