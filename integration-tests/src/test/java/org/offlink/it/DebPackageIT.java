@@ -25,18 +25,18 @@ import org.testcontainers.junit.jupiter.Testcontainers;
  * The Debian package on every Debian that ships offload GCC: one {@code
  * offlink_<version>_amd64.deb}, built by the documented {@code dpkg-buildpackage -b -us -uc} from a
  * copy of the checkout, installed with apt into fresh bookworm, trixie and sid containers next to
- * the default {@code gcc}'s offload compilers (installed from the suite's archive into an image kept
- * for the next run: {@link DebianContainer#startWith}). In each: the suite's own lintian reports no error or
- * warning; the package diverts exactly the lto-wrapper and mkoffloads of the supported (version,
- * target) pairs ({@code lib/gcc-support}); a plain {@code gcc} link for nvptx, for amdgcn at the
- * default arch and for both (gcc's configured targets) runs offlink's lto-wrapper (its link report)
- * and registers exactly what stock registered before installation (spy); a GCC offlink does not
- * support (a fake {@code gcc-17-offload-nvptx}) installed later is left alone with one line; {@code
- * apt-get purge} (and on bookworm {@code remove}) gives every GCC file back byte for byte ({@code
- * sha256sum} and {@code dpkg --verify}), with no diversion left. On trixie also the dpkg trigger:
- * {@code gcc-13-offload-nvptx} installed after offlink is diverted and links like stock gcc-13,
- * removing it gives gcc-13's lto-wrapper back. Skipped, saying so, where no container engine runs
- * or the Debian packaging tools are missing.
+ * the default {@code gcc}'s offload compilers (installed from the suite's archive into an image
+ * kept for the next run: {@link DebianContainer#startWith}). In each: the suite's own lintian
+ * reports no error or warning; the package diverts exactly the lto-wrapper and mkoffloads of the
+ * supported (version, target) pairs ({@code lib/gcc-support}); a plain {@code gcc} link for nvptx,
+ * for amdgcn at the default arch and for both (gcc's configured targets) runs offlink's lto-wrapper
+ * (its link report) and registers exactly what stock registered before installation (spy); a GCC
+ * offlink does not support (a fake {@code gcc-17-offload-nvptx}) installed later is left alone with
+ * one line; {@code apt-get purge} (and on bookworm {@code remove}) gives every GCC file back byte
+ * for byte ({@code sha256sum} and {@code dpkg --verify}), with no diversion left. On trixie also
+ * the dpkg trigger: {@code gcc-13-offload-nvptx} installed after offlink is diverted and links like
+ * stock gcc-13, removing it gives gcc-13's lto-wrapper back. Skipped, saying so, where no container
+ * engine runs or the Debian packaging tools are missing.
  */
 @Testcontainers(disabledWithoutDocker = true)
 class DebPackageIT {

@@ -30,11 +30,12 @@ import org.testcontainers.utility.MountableFile;
  * A container of {@code debian:<suite>} (scripts/setup-container-engine.sh imports bookworm, trixie
  * and sid), or of an image made from it with some packages installed ({@link #startWith}), holding
  * the Debian package at {@code /tmp/offlink.deb}, {@code examples/saxpy.c} at {@code /tmp/saxpy.c}
- * and the registration spy's source at {@code /tmp/spy.c}, with apt's package lists fetched. apt's downloads are kept across runs in {@code /var/cache/offlink/apt/<suite>} (a
- * download cache: every package is still installed here). That folder is not apt's own archive
- * folder, whose lock would make concurrent containers of one suite fail: before apt runs, the
- * container's archive folder gets links to the cached packages, and what apt downloaded is copied
- * back under a temporary name and renamed.
+ * and the registration spy's source at {@code /tmp/spy.c}, with apt's package lists fetched. apt's
+ * downloads are kept across runs in {@code /var/cache/offlink/apt/<suite>} (a download cache: every
+ * package is still installed here). That folder is not apt's own archive folder, whose lock would
+ * make concurrent containers of one suite fail: before apt runs, the container's archive folder
+ * gets links to the cached packages, and what apt downloaded is copied back under a temporary name
+ * and renamed.
  */
 final class DebianContainer implements AutoCloseable {
   private static final Path APT_CACHE = Path.of("/var/cache/offlink/apt");
