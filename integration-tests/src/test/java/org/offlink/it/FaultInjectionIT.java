@@ -3,6 +3,7 @@ package org.offlink.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -548,6 +549,7 @@ class FaultInjectionIT {
             builder(cwd, env, List.of(LIBEXEC.resolve("lto-wrapper").toString(), "@" + rsp))
                 .start();
         CompletableFuture<String> out = slurp(p.getInputStream());
+        awaitTermHandler(p.pid());
         Thread.sleep(delayMs);
         kill(p.pid(), "TERM");
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
@@ -562,6 +564,35 @@ class FaultInjectionIT {
         }
       }
     }
+  }
+
+  /**
+   * Waits until process {@code pid} catches SIGTERM ({@code SigCgt} in /proc), or has exited. A
+   * signal that comes before a program's first instruction (while the kernel and the dynamic loader
+   * start it) meets the default action, whatever the program does: stock GCC's lto-wrapper too. The
+   * delays above count from the moment the link client can take one; under load that moment can
+   * come well after {@code Process.start} returns, which is how a SIGTERM "after 0 ms" once left
+   * the list behind.
+   */
+  private static void awaitTermHandler(long pid) throws Exception {
+    Path status = Path.of("/proc/" + pid + "/status");
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (System.nanoTime() < deadline) {
+      List<String> lines;
+      try {
+        lines = Files.readAllLines(status);
+      } catch (IOException e) {
+        return; // it has exited
+      }
+      for (String line : lines) {
+        if (line.startsWith("SigCgt:")
+            && (Long.parseUnsignedLong(line.substring(7).strip(), 16) & (1L << (15 - 1))) != 0) {
+          return;
+        }
+      }
+      Thread.sleep(0, 200_000);
+    }
+    fail("process " + pid + " never caught SIGTERM");
   }
 
   /** A read-only output directory (as nobody): one line naming the output and the reason. */
