@@ -28,6 +28,9 @@ import org.offlink.runtime.WorkingDirectory;
  * decides file or option) and settles every derived setting once.
  */
 public final class PlanResolver {
+  /** The variable that asks for a link report and names its file. */
+  public static final String REPORT_VARIABLE = "OFFLINK_REPORT";
+
   private PlanResolver() {}
 
   /**
@@ -133,9 +136,9 @@ public final class PlanResolver {
         report(env, context.workingDirectory()));
   }
 
-  /** {@code OFFLINK_REPORT} (report.LinkRecorder's variable), relative to {@code cwd}. */
+  /** The file {@link #REPORT_VARIABLE} names, relative to {@code cwd}. */
   private static Optional<Path> report(Map<String, String> env, Path cwd) {
-    String name = env.getOrDefault("OFFLINK_REPORT", "");
+    String name = env.getOrDefault(REPORT_VARIABLE, "");
     return name.isEmpty() ? Optional.empty() : Optional.of(WorkingDirectory.resolve(cwd, name));
   }
 

@@ -25,9 +25,6 @@ import org.offlink.runtime.LinkScope;
  * images in parallel. Nothing here throws into the run: a report must never change the link.
  */
 public final class LinkRecorder {
-  /** The variable that asks for a report and names its file. */
-  public static final String VARIABLE = "OFFLINK_REPORT";
-
   private static final LinkRecorder DISABLED = new LinkRecorder(null, null);
 
   private final Path file;

@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.offlink.ltowrapper.plan.LinkPlan;
+import org.offlink.ltowrapper.plan.PlanResolver;
 import org.offlink.ltowrapper.report.LinkRecorder;
 import org.offlink.ltowrapper.report.LinkReportWriter;
 import org.offlink.ltowrapper.report.ReportEnvironment;
@@ -192,7 +193,7 @@ public final class Reproducer {
     for (var v : ReportEnvironment.select(options.environment())) {
       if (!v.getName().equals(ReproduceRequest.ALWAYS)
           && !v.getName().equals(ReproduceRequest.ON_FAILURE)
-          && !v.getName().equals(LinkRecorder.VARIABLE)) {
+          && !v.getName().equals(PlanResolver.REPORT_VARIABLE)) {
         vars.add(v);
       }
     }
