@@ -97,7 +97,11 @@ base_images() { # CLI...
 # A podman service this script started earlier from a folder that has since been deleted (a CI
 # checkout) still answers, but its conmon cannot start a container ("Failed to get working
 # directory"): it is stopped here and started again below, from /.
-for pid in $(pgrep -f "podman system service .*unix://$socket" || true); do
+# (Found through /proc: pgrep is procps's, which a fresh machine may not have yet.)
+for cmdline in /proc/[0-9]*/cmdline; do
+  pid=${cmdline#/proc/} pid=${pid%/cmdline}
+  args=$(tr '\0' ' ' 2>/dev/null <"$cmdline") || continue
+  [[ $args == *"podman system service "*"unix://$socket"* ]] || continue
   if [[ $(readlink "/proc/$pid/cwd" 2>/dev/null) == *" (deleted)" ]]; then
     log "stopping podman system service $pid: the folder it was started from is gone"
     kill "$pid" 2>/dev/null || true

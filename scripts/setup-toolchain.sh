@@ -77,6 +77,9 @@ if [[ -z "$version" || ("$version" == 12 && "$host_major" == 12) ]]; then
   # gcc and g++ (the defaults) for `gcc` and `g++` on PATH; locales for the build's charmaps.
   read -r -a packages <<<"$(gcc_packages "$host_major")"
   packages+=(gcc g++ locales)
+  # kill(1) (procps), with which an interrupted link ends its compilers (ChildEnding); make, which
+  # the jobserver and make -j tests run. Minimal images (docker's debian) have neither.
+  packages+=(procps make)
   packages+=(mold lld)  # LinkersIT: -fuse-ld=mold|lld (gold is in bookworm's binutils)
   if ((packaging)); then packages+=("${packaging_tools[@]}"); fi
   host_install "${packages[@]}"
@@ -147,7 +150,8 @@ if [[ "$version" == 12 ]]; then
   # The whole test suite runs in this root (scripts/test.sh on a machine that is not bookworm):
   # the build's tools, and this machine's extra CAs (a TLS-inspecting proxy's) for Maven, copied
   # before ca-certificates-java builds the JDK's trust store from them.
-  wanted+=(gcc g++ default-jdk-headless maven git locales ca-certificates ca-certificates-java curl)
+  wanted+=(gcc g++ default-jdk-headless maven git locales ca-certificates ca-certificates-java curl
+    procps)
   if ((packaging)); then wanted+=("${packaging_tools[@]}"); fi
   if compgen -G '/usr/local/share/ca-certificates/*.crt' >/dev/null; then
     "${sudo[@]}" mkdir -p "$root/usr/local/share/ca-certificates"

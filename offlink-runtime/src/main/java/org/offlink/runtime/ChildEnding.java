@@ -22,8 +22,8 @@ import java.util.stream.Stream;
  * removed. So the tree is first frozen: SIGSTOP to every descendant, listing again until no new one
  * appears (a child forked meanwhile is found under its stopped parent); then SIGTERM to all of them
  * and SIGCONT, so each wakes up to its pending SIGTERM with nothing left running to fork. {@code
- * kill(1)} sends the signals the JDK has no call for; where it is missing, the plain loop is what
- * is left.
+ * kill(1)} (procps, a dependency of the package) sends the signals the JDK has no call for; where
+ * it is missing, the plain loop is what is left.
  */
 public final class ChildEnding {
   private static final List<Path> KILL = List.of(Path.of("/bin/kill"), Path.of("/usr/bin/kill"));

@@ -1,6 +1,7 @@
 package org.offlink.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -23,6 +24,11 @@ class ChildEndingTest {
    */
   @Test
   void aForkingChildLeavesNoProcessOfItsTreeRunning() throws Exception {
+    // The freeze needs kill(1), which the package depends on (procps) and the set-up scripts
+    // install.
+    assertTrue(
+        Files.isExecutable(Path.of("/bin/kill")) || Files.isExecutable(Path.of("/usr/bin/kill")),
+        "no kill(1) on this machine: install procps (scripts/setup-toolchain.sh does)");
     for (int round = 0; round < 3; round++) {
       Path out = Files.createDirectory(dir.resolve("round" + round));
       new ProcessBuilder(
