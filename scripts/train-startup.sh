@@ -30,12 +30,17 @@ major() { "$1/bin/java" -XshowSettings:properties -version 2>&1 \
   | sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p'; }
 
 newest="" newest_major=0
-# train_link JAVA_HOME CACHE_DIR TARGETS JAVA_TOOL_OPTIONS: one lto-wrapper run over saxpy.o.
-train_link() {
+# lto-wrapper's arguments for a link of saxpy.o, written anew for every link: lto-wrapper removes
+# the -foffload-objects list when it is done with it, as GCC's does.
+link_args() {
   printf '1\n%s\n' "$work/saxpy.o" > "$work/saxpy.ofldlist"
   printf '%s\n' -fresolution=saxpy.res -flinker-output=pie -foffload-objects=saxpy.ofldlist \
     > "$work/saxpy.lto_wrapper_args"
-  (cd "$work" && JAVA_TOOL_OPTIONS=$4 OFFLINK_JAVA=$1/bin/java COLLECT_GCC=$cc \
+}
+# train_link JAVA_HOME CACHE_DIR TARGETS JAVA_TOOL_OPTIONS: one lto-wrapper run over saxpy.o.
+train_link() {
+  link_args
+  (cd "$work" && TMPDIR=$work JAVA_TOOL_OPTIONS=$4 OFFLINK_JAVA=$1/bin/java COLLECT_GCC=$cc \
     OFFLINK_FLAGS=--parallel-offload OFFLINK_CACHE_DIR="$2" OFFLINK_REMOTE_CACHE= \
     COLLECT_GCC_OPTIONS="'-fopenmp' '-foffload=nvptx-none,amdgcn-amdhsa' '-B' '$dist/libexec/offlink/' '-o' 'saxpy' '-mtune=generic' '-march=x86-64' '-pthread' '-dumpdir' 'saxpy.'" \
     OFFLOAD_TARGET_NAMES=$3 \
@@ -95,11 +100,27 @@ if ! "$cc" -O2 "${targets[@]}" -c "$repo/examples/saxpy.c" -o "$work/saxpy.o" 2>
 fi
 # The link server's own cache (lib/cds/<jdk>-server.*): a server started with the recording
 # options, the way a link starts it (the link client, with JAVA_HOME naming the JDK and the
-# options in JAVA_TOOL_OPTIONS, which are part of a server's identity), one link run through it,
+# options in JAVA_TOOL_OPTIONS, which are part of a server's identity), two links run through it,
 # then the server stopped: its JVM writes what it recorded as it exits. The first link of a
-# session starts the server, so that link's time depends on this cache.
-train_server() { # JAVA_HOME MAJOR KEY IMAGE_CACHE TARGETS
+# session starts the server, so that link's time depends on this cache. The server gets an image
+# cache of its own, empty: its first link builds every image (the path of a cold link, which the
+# in-process training's primed cache would have answered, leaving ~250 classes of the build path
+# to be loaded from the jars by a server's first cold link: ~60 ms), its second takes them from
+# the cache.
+server_link() { # JAVA_HOME FOLDER IMAGE_CACHE TARGETS JAVA_TOOL_OPTIONS
+  link_args
+  (cd "$work" && TMPDIR=$work JAVA_HOME=$1 OFFLINK_JAVA= OFFLINK_SERVER_DIR=$2 OFFLINK_SERVER_IDLE=0 \
+    JAVA_TOOL_OPTIONS=$5 COLLECT_GCC=$cc OFFLINK_FLAGS=--parallel-offload \
+    OFFLINK_CACHE_DIR="$3" OFFLINK_REMOTE_CACHE= \
+    COLLECT_GCC_OPTIONS="'-fopenmp' '-foffload=nvptx-none,amdgcn-amdhsa' '-B' '$dist/libexec/offlink/' '-o' 'saxpy' '-mtune=generic' '-march=x86-64' '-pthread' '-dumpdir' 'saxpy.'" \
+    OFFLOAD_TARGET_NAMES=$4 \
+    COMPILER_PATH="$dist/libexec/offlink/:$(dirname "$("$cc" -print-prog-name=cc1)")/" \
+    LIBRARY_PATH="$(dirname "$("$cc" -print-libgcc-file-name)")/" \
+    "$dist/libexec/offlink/lto-wrapper" @saxpy.lto_wrapper_args)
+}
+train_server() { # JAVA_HOME MAJOR KEY TARGETS
   local h=$1 m=$2 key=$3 out flags sconf=$work/$3-server.aotconf folder=$work/servers-$3
+  local scache=$work/server-image-cache-$3
   if (($2 >= 25)); then
     out=$lib/cds/$key-server.aot
     flags="-XX:AOTMode=record -XX:AOTConfiguration=$sconf -XX:+UnlockDiagnosticVMOptions"
@@ -107,14 +128,9 @@ train_server() { # JAVA_HOME MAJOR KEY IMAGE_CACHE TARGETS
   else out=$lib/cds/$key-server.jsa flags="-XX:ArchiveClassesAtExit=$out"; fi
   rm -f "$out" "$sconf"
   mkdir -p "$folder" && chmod 700 "$folder"
-  (cd "$work" && JAVA_HOME=$h OFFLINK_JAVA= OFFLINK_SERVER_DIR=$folder OFFLINK_SERVER_IDLE=0 \
-    JAVA_TOOL_OPTIONS=$flags COLLECT_GCC=$cc OFFLINK_FLAGS=--parallel-offload \
-    OFFLINK_CACHE_DIR="$4" OFFLINK_REMOTE_CACHE= \
-    COLLECT_GCC_OPTIONS="'-fopenmp' '-foffload=nvptx-none,amdgcn-amdhsa' '-B' '$dist/libexec/offlink/' '-o' 'saxpy' '-mtune=generic' '-march=x86-64' '-pthread' '-dumpdir' 'saxpy.'" \
-    OFFLOAD_TARGET_NAMES=$5 \
-    COMPILER_PATH="$dist/libexec/offlink/:$(dirname "$("$cc" -print-prog-name=cc1)")/" \
-    LIBRARY_PATH="$(dirname "$("$cc" -print-libgcc-file-name)")/" \
-    "$dist/libexec/offlink/lto-wrapper" @saxpy.lto_wrapper_args) >"$work/server-train.log" 2>&1
+  rm -rf "$scache" && mkdir -p "$scache" && touch -d '2 minutes ago' "$scache/last-trim"
+  { server_link "$h" "$folder" "$scache" "$4" "$flags" \
+      && server_link "$h" "$folder" "$scache" "$4" "$flags"; } >"$work/server-train.log" 2>&1
   # Stopped through the same protocol `offlink server stop` speaks; it waits for the exit.
   JAVA_HOME=$h OFFLINK_SERVER_DIR=$folder OFFLINK_JAVA= "$dist/bin/offlink" server stop --all \
     >>"$work/server-train.log" 2>&1 || true
@@ -186,6 +202,6 @@ for h in "${homes[@]}"; do
     rm -f "$out"
     echo "train-startup: training with $h failed; no cache for it ($(tail -1 "$work/train.log"))" >&2
   fi
-  train_server "$h" "$m" "$key" "$cache" "$recorded"
+  train_server "$h" "$m" "$key" "$recorded"
 done
 exit 0
