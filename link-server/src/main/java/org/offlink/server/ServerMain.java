@@ -24,6 +24,7 @@ public final class ServerMain {
 
   /** Serves links until the server retires, then exits. */
   public static void main(String[] args) {
+    SocketWarmUp.start();
     LinkContext context = CommandStartup.start();
     String launcher = System.getProperty("offlink.launcher", "");
     String mode = "server (pid " + ProcessHandle.current().pid() + ")";
