@@ -20,14 +20,23 @@ import java.util.stream.Stream;
  * forks {@code lto1} just after the listing dies of the signal (removing its temporaries), and the
  * orphaned {@code lto1}, never signalled, goes on to write the {@code .s} file the driver had just
  * removed. So the tree is first frozen: SIGSTOP to every descendant, listing again until no new one
- * appears (a child forked meanwhile is found under its stopped parent); then SIGTERM to all of them
- * and SIGCONT, so each wakes up to its pending SIGTERM with nothing left running to fork. {@code
- * kill(1)} (procps, a dependency of the package) sends the signals the JDK has no call for; where
- * it is missing, the plain loop is what is left.
+ * appears (a child forked meanwhile is found under its stopped parent); then the ending signal to
+ * all of them and SIGCONT, so each wakes up to its pending signal with nothing left running to
+ * fork. {@code kill(1)} (procps, a dependency of the package) sends the signals the JDK has no call
+ * for; where it is missing, the plain loop (SIGTERM) is what is left.
+ *
+ * <p>The ending signal is SIGHUP first, then SIGTERM for whatever still runs: GCC's programs remove
+ * their temporary files on SIGHUP as on a terminal's SIGINT, but {@code collect2} has no SIGTERM
+ * handler, so a SIGTERM left its {@code .cdtor.c} and {@code .cdtor.o} in TMPDIR. (SIGINT itself is
+ * no choice: a JVM started in the background by {@code sh} passes an ignored SIGINT on to its
+ * children.) The second round freezes again, since a child that ignored SIGHUP may have forked.
  */
 public final class ChildEnding {
   private static final List<Path> KILL = List.of(Path.of("/bin/kill"), Path.of("/usr/bin/kill"));
   private static final int MAX_ROUNDS = 50;
+
+  /** How long children have to clean up after SIGHUP before the rest get SIGTERM. */
+  private static final long HANGUP_GRACE_MS = 250;
 
   private ChildEnding() {}
 
@@ -46,18 +55,36 @@ public final class ChildEnding {
   }
 
   private static void end(Supplier<Stream<ProcessHandle>> listing, long waitMs) {
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMs);
+    long start = System.nanoTime();
+    long deadline = start + TimeUnit.MILLISECONDS.toNanos(waitMs);
     Optional<Path> kill = KILL.stream().filter(Files::isExecutable).findFirst();
-    List<ProcessHandle> tree;
-    if (kill.isPresent()) {
-      tree = freeze(kill.get(), listing);
-      signal(kill.get(), "TERM", tree);
-      signal(kill.get(), "CONT", tree);
-    } else {
-      tree = listing.get().toList();
+    if (kill.isEmpty()) {
+      List<ProcessHandle> tree = listing.get().toList();
       tree.forEach(ProcessHandle::destroy);
+      awaitEnd(tree, deadline);
+      return;
     }
-    awaitEnd(tree, deadline);
+    List<ProcessHandle> tree = freezeAndSignal(kill.get(), listing, "HUP");
+    long grace = start + TimeUnit.MILLISECONDS.toNanos(Math.min(waitMs, HANGUP_GRACE_MS));
+    awaitEnd(tree, grace);
+    List<ProcessHandle> left = tree.stream().filter(ChildEnding::running).toList();
+    if (!left.isEmpty()) {
+      List<ProcessHandle> rest =
+          freezeAndSignal(
+              kill.get(),
+              () -> left.stream().flatMap(h -> Stream.concat(Stream.of(h), h.descendants())),
+              "TERM");
+      awaitEnd(rest, deadline);
+    }
+  }
+
+  /** Freezes the processes {@code listing} gives, sends them {@code signal}, then SIGCONT. */
+  private static List<ProcessHandle> freezeAndSignal(
+      Path kill, Supplier<Stream<ProcessHandle>> listing, String signal) {
+    List<ProcessHandle> tree = freeze(kill, listing);
+    signal(kill, signal, tree);
+    signal(kill, "CONT", tree);
+    return tree;
   }
 
   /**

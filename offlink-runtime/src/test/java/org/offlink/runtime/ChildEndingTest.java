@@ -47,6 +47,59 @@ class ChildEndingTest {
     }
   }
 
+  /**
+   * A child that removes its temporary file on SIGHUP, as GCC's driver and {@code collect2} do (and
+   * as {@code collect2} does not on SIGTERM): ended, it has had the chance to, and has.
+   */
+  @Test
+  void aChildThatCleansUpOnHangupHasDoneSoWhenEnded() throws Exception {
+    Path temp = dir.resolve("cdtor.c");
+    Process child =
+        new ProcessBuilder(
+                "sh",
+                "-c",
+                "trap 'rm -f \"$0\"; exit 129' HUP; : > \"$0\"; while :; do sleep 0.01; done",
+                temp.toString())
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    awaitFile(temp);
+    ChildEnding.endAll(2000);
+    assertEquals(false, ChildEnding.running(child.toHandle()));
+    assertEquals(false, Files.exists(temp), "the child's temporary file");
+    child.waitFor();
+  }
+
+  /**
+   * A child that ignores SIGHUP (and its children with it) is ended by the SIGTERM that follows.
+   */
+  @Test
+  void aChildThatIgnoresHangupIsEndedAllTheSame() throws Exception {
+    Path started = dir.resolve("started");
+    Process child =
+        new ProcessBuilder(
+                "sh",
+                "-c",
+                "trap '' HUP; : > \"$0\"; while :; do sleep 0.01; done",
+                started.toString())
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    awaitFile(started);
+    ChildEnding.endAll(2000);
+    assertEquals(false, ChildEnding.running(child.toHandle()));
+    assertEquals(List.of(), runningWith(started.toString()));
+    child.waitFor();
+  }
+
+  private static void awaitFile(Path file) throws InterruptedException {
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (!Files.exists(file) && System.nanoTime() < deadline) {
+      Thread.sleep(5);
+    }
+    assertTrue(Files.exists(file), file + " was never made");
+  }
+
   @Test
   void aZombieDoesNotCountAsRunning() throws Exception {
     Process child = new ProcessBuilder("true").start();
