@@ -197,12 +197,7 @@ public final class AtomicFiles {
     }
 
     private IOException named(IOException e) {
-      if (e instanceof FileSystemException) {
-        return e;
-      }
-      FileSystemException n = new FileSystemException(file.toString(), null, e.getMessage());
-      n.initCause(e);
-      return n;
+      return NamedFiles.naming(file, e);
     }
   }
 

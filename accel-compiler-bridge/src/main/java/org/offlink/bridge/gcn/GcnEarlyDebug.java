@@ -9,6 +9,7 @@ import org.offlink.bridge.gcc.OffloadOptions;
 import org.offlink.bridge.temp.TempFiles;
 import org.offlink.runtime.LinkContext;
 import org.offlink.runtime.LinkScope;
+import org.offlink.runtime.NamedFiles;
 import org.offlink.runtime.WorkingDirectory;
 import org.offlink.streamer.edit.LtoDebugSectionCopier;
 
@@ -61,7 +62,7 @@ final class GcnEarlyDebug {
     }
     byte[] object = Files.readAllBytes(output);
     GcnDebugObject.patch(object, settings, output);
-    Files.write(output, object);
+    NamedFiles.write(output, object);
     return true;
   }
 }

@@ -28,6 +28,7 @@ import org.offlink.bridge.temp.TempFiles;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.bridge.tool.ResolvedTool;
 import org.offlink.runtime.LinkContext;
+import org.offlink.runtime.NamedFiles;
 import org.offlink.runtime.WorkingDirectory;
 import org.offlink.streamer.MalformedObjectException;
 
@@ -117,7 +118,7 @@ public final class GcnImageBuilder {
       Path asm1Path = WorkingDirectory.resolve(cwd, asm1);
       GcnAsmProcessor.Result processed =
           GcnAsmProcessor.process(release, readIntermediate(asm1Path, "asm"), asm1Path);
-      Files.write(WorkingDirectory.resolve(cwd, asm2), processed.assembly());
+      NamedFiles.write(WorkingDirectory.resolve(cwd, asm2), processed.assembly());
       link(Command.of(link, env, cwd).as(Command.Role.ACCEL_COMPILER), settings);
       tables =
           new GcnPartitionedBuild.Tables(

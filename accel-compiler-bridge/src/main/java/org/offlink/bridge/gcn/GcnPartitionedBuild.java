@@ -23,6 +23,7 @@ import org.offlink.bridge.partition.PartitionWork;
 import org.offlink.bridge.partition.PartitionedCompile;
 import org.offlink.bridge.partition.WholeProgramNeeded;
 import org.offlink.bridge.tool.OffloadTarget;
+import org.offlink.runtime.NamedFiles;
 
 /**
  * The amdgcn accel compile in partitions. GCC's gcn mkoffload compiles everything to one assembly
@@ -172,7 +173,7 @@ public final class GcnPartitionedBuild {
       GcnAsmProcessor.Result r =
           GcnAsmProcessor.process(
               release, GcnImageBuilder.readIntermediate(asm1Path, "asm"), asm1Path, false);
-      Files.write(work.resolve(asm2), r.assembly());
+      NamedFiles.write(work.resolve(asm2), r.assembly());
       work.runAccel(assembleArgv(asm2, out), env, ".part" + p.first() + ".as_args");
       List<GcnKernel> kernels = r.kernels().subList(2, r.kernels().size());
       return new PartitionArtifact(
@@ -187,7 +188,7 @@ public final class GcnPartitionedBuild {
     @Override
     public PartitionSymbols symbols(PartitionArtifact artifact) throws IOException {
       Path scratch = work.temps().scratch(".part.o");
-      Files.write(scratch, artifact.object());
+      NamedFiles.write(scratch, artifact.object());
       Set<String> kernels = new HashSet<>();
       for (GcnKernel k : artifact.kernels()) {
         kernels.add(k.name());

@@ -1,7 +1,6 @@
 package org.offlink.bridge.partition;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +14,7 @@ import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.ProcessRunner;
 import org.offlink.bridge.temp.TempFiles;
 import org.offlink.runtime.LinkContext;
+import org.offlink.runtime.NamedFiles;
 import org.offlink.runtime.WorkingDirectory;
 
 /**
@@ -60,7 +60,7 @@ public record PartitionWork(
   /** Writes a partition's object where the link step reads it; returns its name. */
   public String writeObject(Partition p, PartitionArtifact a) throws IOException {
     String name = file(p, ".o");
-    Files.write(resolve(name), a.object());
+    NamedFiles.write(resolve(name), a.object());
     return name;
   }
 

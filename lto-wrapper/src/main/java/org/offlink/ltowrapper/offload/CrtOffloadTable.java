@@ -7,6 +7,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.Optional;
 import org.offlink.ltowrapper.run.LinkOutputs;
 import org.offlink.ltowrapper.run.LtoWrapperException;
+import org.offlink.runtime.NamedFiles;
 import org.offlink.runtime.WorkingDirectory;
 
 /**
@@ -103,7 +104,7 @@ record CrtOffloadTable(
 
   private void write(String name, byte[] bytes) {
     try {
-      Files.write(outputs.resolve(name), bytes);
+      NamedFiles.write(outputs.resolve(name), bytes);
     } catch (IOException e) {
       throw new LtoWrapperException("writing output file", e);
     }
