@@ -11,6 +11,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -109,13 +110,32 @@ class NvptxImageBuilderRealTest {
         image.functions().toString());
   }
 
+  /**
+   * The ptxas trap: a CUDA 12+ {@code ptxas} first on PATH rejects GCC 12's sm_30, so stock fails.
+   * This machine's CUDA 13 one in /usr/local/bin where it has one; elsewhere (a fresh Debian, which
+   * cannot install CUDA from main) a stand-in that answers as CUDA 13's does, as PtxasTrapIT's.
+   */
   @Test
-  void ptxasTrapIsAvoidedWhereStockFails() throws Exception {
-    String trapPath = "/usr/local/bin:" + RealToolchain.SAFE_PATH;
+  void ptxasTrapIsAvoidedWhereStockFails(@TempDir Path cuda) throws Exception {
+    Path bin = Path.of("/usr/local/bin");
+    if (!Files.isExecutable(bin.resolve("ptxas"))) {
+      bin = cuda;
+      Files.writeString(
+          bin.resolve("ptxas"),
+          "#!/bin/sh\n"
+              + "for a in \"$@\"; do case $a in --version) echo 'Cuda compilation tools,"
+              + " release 13.0, V13.0.48'; exit 0;; sm_30|sm_35|*=sm_30|*=sm_35) echo \"ptxas"
+              + " fatal   : Value '$a' is not defined for option 'gpu-name'\" >&2; exit 255;;"
+              + " esac; done\nexit 0\n");
+      Files.setPosixFilePermissions(
+          bin.resolve("ptxas"), PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+    String trapPath = bin + ":" + RealToolchain.SAFE_PATH;
     RealToolchain.compile(stock, "t", OMP, "-fopenmp", "-foffload=nvptx-none");
     CommandResult r =
         RealToolchain.stockLink(stock, trapPath, "t.o", "-fopenmp", "-foffload=nvptx-none");
-    assertNotEquals(0, r.exitStatus(), "stock GCC 12 fails with CUDA 13 ptxas on PATH");
+    assertNotEquals(
+        0, r.exitStatus(), "stock GCC 12 fails with CUDA 13's ptxas (" + bin + ") on PATH");
     Files.copy(stock.resolve("t.o"), ours.resolve("t.o"));
     OffloadOptions options =
         OffloadOptions.parse(RealToolchain.readArgs(stock.resolve("x.offload_args")));
