@@ -35,6 +35,8 @@ RUN dpkg-buildpackage -b -us -uc \
 
 FROM debian:${DEBIAN}
 # GCC's offload compilers and the JRE first (a layer that stays cached while offlink changes),
+# procps too, the package's other dependency (kill(1)), since the package is installed from a
+# file after the lists are gone;
 # the JRE before the package so that the package's Java dependency is met by it: openjdk-25 on
 # trixie, openjdk-17 (the newest there) on bookworm. A JRE is taken when apt has a version of it
 # (madison): bookworm knows the name openjdk-21-jre-headless, so `apt-cache show` succeeds there,
@@ -44,7 +46,7 @@ RUN apt-get update \
             if [ -n "$(apt-cache madison "openjdk-$v-jre-headless")" ]; then echo "openjdk-$v-jre-headless"; break; fi; \
           done) \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      "$jre" gcc-offload-nvptx gcc-offload-amdgcn libc6-dev binutils \
+      "$jre" gcc-offload-nvptx gcc-offload-amdgcn libc6-dev binutils procps \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --create-home --uid 1000 --shell /bin/bash offlink
 COPY --from=build /deb /tmp/deb
