@@ -53,6 +53,11 @@ mapfile -t commands < <(awk '
 
 engine=$(scripts/setup-container-engine.sh "${suites[@]}" | tail -n 1)
 export "${engine?}"
+# podman run --init's init (an engine set up before setup-container-engine.sh installed it lacks it).
+if [[ ! -x /usr/libexec/podman/catatonit ]]; then
+  log "installing catatonit (podman run --init)"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends catatonit >&2
+fi
 mkdir -p "$out"
 work=$(mktemp -d "${TMPDIR:-/tmp}/offlink-fresh.XXXXXX")
 containers=()
@@ -99,7 +104,10 @@ for suite in "${suites[@]}"; do
   for cmd in "${commands[@]}"; do
     n=$((n + 1))
     name=offlink-fresh-$suite-$n
-    opts=(--name "$name" --env OFFLINK_FRESH_CHECK=1)
+    # --init: a machine's PID 1 (systemd) reaps orphans, and so must the container's. With `sleep`
+    # as PID 1, a link server that exits stays a zombie, and the tests that wait for one to end
+    # (ServerStartTest, LinkServerIT) time out.
+    opts=(--name "$name" --init --env OFFLINK_FRESH_CHECK=1)
     if [[ $cmd != "${commands[0]}" ]]; then opts+=(--privileged); fi
     podman rm -f -t 0 "$name" >/dev/null 2>&1 || true
     podman create "${opts[@]}" "$image" sleep infinity >/dev/null

@@ -136,7 +136,7 @@ if [[ $(id -u) -ne 0 ]]; then
 fi
 mkdir -p "$cache"
 
-packages=(podman runc debootstrap curl)
+packages=(podman runc debootstrap curl catatonit) # catatonit: podman run --init (fresh-check.sh)
 missing=()
 for p in "${packages[@]}"; do
   [[ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)" == "install ok installed" ]] \
