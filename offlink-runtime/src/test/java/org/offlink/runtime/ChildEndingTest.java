@@ -54,17 +54,7 @@ class ChildEndingTest {
   @Test
   void aChildThatCleansUpOnHangupHasDoneSoWhenEnded() throws Exception {
     Path temp = dir.resolve("cdtor.c");
-    Process child =
-        new ProcessBuilder(
-                "sh",
-                "-c",
-                "trap 'rm -f \"$0\"; exit 129' HUP; : > \"$0\"; while :; do sleep 0.01; done",
-                temp.toString())
-            .redirectErrorStream(true)
-            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-            .start();
-    awaitFile(temp);
-    ChildEnding.endAll(2000);
+    Process child = endedLooper("trap 'rm -f \"$0\"; exit 129' HUP", temp);
     assertEquals(false, ChildEnding.running(child.toHandle()));
     assertEquals(false, Files.exists(temp), "the child's temporary file");
     child.waitFor();
@@ -76,20 +66,26 @@ class ChildEndingTest {
   @Test
   void aChildThatIgnoresHangupIsEndedAllTheSame() throws Exception {
     Path started = dir.resolve("started");
-    Process child =
-        new ProcessBuilder(
-                "sh",
-                "-c",
-                "trap '' HUP; : > \"$0\"; while :; do sleep 0.01; done",
-                started.toString())
-            .redirectErrorStream(true)
-            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-            .start();
-    awaitFile(started);
-    ChildEnding.endAll(2000);
+    Process child = endedLooper("trap '' HUP", started);
     assertEquals(false, ChildEnding.running(child.toHandle()));
     assertEquals(List.of(), runningWith(started.toString()));
     child.waitFor();
+  }
+
+  /**
+   * Starts {@code sh} with {@code trap}, which then makes {@code file} and loops on {@code sleep};
+   * once the file is there, ends every child of this JVM and returns the {@code sh}.
+   */
+  private static Process endedLooper(String trap, Path file) throws Exception {
+    Process child =
+        new ProcessBuilder(
+                "sh", "-c", trap + "; : > \"$0\"; while :; do sleep 0.01; done", file.toString())
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    awaitFile(file);
+    ChildEnding.endAll(2000);
+    return child;
   }
 
   private static void awaitFile(Path file) throws InterruptedException {
