@@ -78,8 +78,9 @@ if [[ -z "$version" || ("$version" == 12 && "$host_major" == 12) ]]; then
   read -r -a packages <<<"$(gcc_packages "$host_major")"
   packages+=(gcc g++ locales)
   # kill(1) (procps), with which an interrupted link ends its compilers (ChildEnding); make, which
-  # the jobserver and make -j tests run. Minimal images (docker's debian) have neither.
-  packages+=(procps make)
+  # the jobserver and make -j tests run; python3, which runs the cache tests' link runner and
+  # misbehaving servers. Minimal images (docker's debian) have none of them.
+  packages+=(procps make python3)
   packages+=(mold lld)  # LinkersIT: -fuse-ld=mold|lld (gold is in bookworm's binutils)
   if ((packaging)); then packages+=("${packaging_tools[@]}"); fi
   host_install "${packages[@]}"
@@ -151,7 +152,7 @@ if [[ "$version" == 12 ]]; then
   # the build's tools, and this machine's extra CAs (a TLS-inspecting proxy's) for Maven, copied
   # before ca-certificates-java builds the JDK's trust store from them.
   wanted+=(gcc g++ default-jdk-headless maven git locales ca-certificates ca-certificates-java curl
-    procps)
+    procps python3)
   if ((packaging)); then wanted+=("${packaging_tools[@]}"); fi
   if compgen -G '/usr/local/share/ca-certificates/*.crt' >/dev/null; then
     "${sudo[@]}" mkdir -p "$root/usr/local/share/ca-certificates"
