@@ -143,6 +143,34 @@ final class DebianRoot implements AutoCloseable {
     return inside(target);
   }
 
+  /**
+   * Makes the JDK at {@code home} usable in the root and returns its {@code java} as chrooted
+   * commands see it: the JDK read-only as {@code <work>/jdk}, and each host folder that its {@code
+   * conf} links point into read-only at its own path. Debian's JDKs link {@code
+   * conf/security/java.security} and others to {@code /etc/java-<N>-openjdk}, which a root without
+   * that JDK lacks ("Error loading java.security file"); a self-contained JDK has no such links.
+   */
+  String bindJdk(Path home) throws IOException {
+    String java = bindReadOnly(home, "jdk") + "/bin/java";
+    Path jdk = home.toRealPath();
+    List<Path> outside = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(jdk.resolve("conf"))) {
+      for (Path link : files.filter(Files::isSymbolicLink).toList()) {
+        Path target = link.toRealPath().getParent();
+        if (!target.startsWith(jdk) && outside.stream().noneMatch(target::startsWith)) {
+          outside.removeIf(o -> o.startsWith(target));
+          outside.add(target);
+        }
+      }
+    }
+    for (Path dir : outside) {
+      Path target = root.resolve(dir.toString().substring(1));
+      Files.createDirectories(target);
+      mount(List.of("mount", "-o", "bind,ro", dir.toString()), target);
+    }
+    return java;
+  }
+
   /** Copies the test resource {@code resource} to {@code <work>/<name>}. */
   void copyResource(String resource, String name) throws IOException {
     try (InputStream in = DebianRoot.class.getResourceAsStream(resource)) {

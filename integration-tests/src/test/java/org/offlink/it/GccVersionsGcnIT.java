@@ -377,7 +377,7 @@ class GccVersionsGcnIT {
     // /etc, which the root lacks (the report's JSON writer then fails to load). Bound into this
     // test's own work folder: a bind at the JDK's own path is shared with every other test JVM
     // using the root, and the first to finish unmounted it under the others.
-    String java = r.bindReadOnly(DebianRoots.javaHome(), "jdk") + "/bin/java";
+    String java = r.bindJdk(DebianRoots.javaHome());
     Path work = r.work();
     Path tree = work.resolve("offlink");
     copyTree(Toolchain.offlinkDist(), tree);

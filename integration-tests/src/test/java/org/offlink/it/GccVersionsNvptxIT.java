@@ -118,7 +118,7 @@ class GccVersionsNvptxIT {
           r.work().resolve("usm.c"), StockGccVersionsIT.featuresProgram("unified_shared_memory"));
       Files.copy(SAXPY, r.work().resolve("saxpy.c"));
       String tree = r.bindReadOnly(Toolchain.offlinkDist(), "offlink");
-      String java = r.bindReadOnly(DebianRoots.javaHome(), "jdk") + "/bin/java";
+      String java = r.bindJdk(DebianRoots.javaHome());
       String spy = r.buildSpy("gcc-" + major);
       List<String> failures = new ArrayList<>();
       for (Case c : cases(major)) {

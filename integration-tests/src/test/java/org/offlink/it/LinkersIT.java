@@ -132,7 +132,7 @@ class LinkersIT {
           };
       writeSources(r.work());
       String tree = r.bindReadOnly(Toolchain.offlinkDist(), "offlink");
-      String java = r.bindReadOnly(DebianRoots.javaHome(), "jdk") + "/bin/java";
+      String java = r.bindJdk(DebianRoots.javaHome());
       // 16 links the default gfx90a: Debian's 16 has no gfx906 libraries.
       List<String> arch =
           major >= 16 ? List.of() : List.of("-foffload-options=amdgcn-amdhsa=-march=gfx906");

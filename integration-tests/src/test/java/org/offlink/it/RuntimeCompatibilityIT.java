@@ -51,7 +51,7 @@ class RuntimeCompatibilityIT {
       Files.writeString(r.work().resolve("var.c"), WITH_VARIABLE);
       Files.writeString(r.work().resolve("novar.c"), WITHOUT_VARIABLE);
       String tree = r.bindReadOnly(Toolchain.offlinkDist(), "offlink");
-      String java = r.bindReadOnly(DebianRoots.javaHome(), "jdk") + "/bin/java";
+      String java = r.bindJdk(DebianRoots.javaHome());
       List<String> gcn = List.of("-foffload=amdgcn-amdhsa", "-foffload-options=-march=gfx906");
       List<String> nvptx = List.of("-foffload=nvptx-none");
 
