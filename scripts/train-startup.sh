@@ -37,16 +37,22 @@ link_args() {
   printf '%s\n' -fresolution=saxpy.res -flinker-output=pie -foffload-objects=saxpy.ofldlist \
     > "$work/saxpy.lto_wrapper_args"
 }
-# train_link JAVA_HOME CACHE_DIR TARGETS JAVA_TOOL_OPTIONS: one lto-wrapper run over saxpy.o.
-train_link() {
+# One lto-wrapper run over saxpy.o as gcc runs it (a response file, gcc's own COLLECT_GCC_OPTIONS,
+# OFFLINK_FLAGS set): PROGRAM with the image cache CACHE_DIR, OFFLOAD_TARGET_NAMES=TARGETS,
+# JAVA_TOOL_OPTIONS=OPTIONS and the further NAME=VALUE settings.
+saxpy_link() { # PROGRAM CACHE_DIR TARGETS OPTIONS [NAME=VALUE...]
+  local program=$1 cache=$2 targets=$3 options=$4
+  shift 4
   link_args
-  (cd "$work" && TMPDIR=$work JAVA_TOOL_OPTIONS=$4 OFFLINK_JAVA=$1/bin/java COLLECT_GCC=$cc \
-    OFFLINK_FLAGS=--parallel-offload OFFLINK_CACHE_DIR="$2" OFFLINK_REMOTE_CACHE= \
+  (cd "$work" && env TMPDIR="$work" JAVA_TOOL_OPTIONS="$options" COLLECT_GCC="$cc" \
+    OFFLINK_FLAGS=--parallel-offload OFFLINK_CACHE_DIR="$cache" OFFLINK_REMOTE_CACHE= \
     COLLECT_GCC_OPTIONS="'-fopenmp' '-foffload=nvptx-none,amdgcn-amdhsa' '-B' '$dist/libexec/offlink/' '-o' 'saxpy' '-mtune=generic' '-march=x86-64' '-pthread' '-dumpdir' 'saxpy.'" \
-    OFFLOAD_TARGET_NAMES=$3 \
-    COMPILER_PATH="$dist/libexec/offlink/:$(dirname "$("$cc" -print-prog-name=cc1)")/" \
-    LIBRARY_PATH="$(dirname "$("$cc" -print-libgcc-file-name)")/" \
-    "$dist/libexec/offlink/jvm/lto-wrapper" @saxpy.lto_wrapper_args)
+    OFFLOAD_TARGET_NAMES="$targets" COMPILER_PATH="$compiler_path" LIBRARY_PATH="$library_path" \
+    "$@" "$program" @saxpy.lto_wrapper_args)
+}
+# train_link JAVA_HOME CACHE_DIR TARGETS JAVA_TOOL_OPTIONS: in a JVM of its own (the launcher).
+train_link() {
+  saxpy_link "$dist/libexec/offlink/jvm/lto-wrapper" "$2" "$3" "$4" OFFLINK_JAVA="$1/bin/java"
 }
 for h in "${homes[@]}"; do
   m=$(major "$h")
@@ -92,6 +98,9 @@ if [[ -z $cc ]]; then
   echo "train-startup: no GCC with an offload compiler: launchers run without a start-up cache" >&2
   exit 0
 fi
+# What gcc passes lto-wrapper, asked of the chosen gcc once.
+compiler_path="$dist/libexec/offlink/:$(dirname "$("$cc" -print-prog-name=cc1)")/"
+library_path="$(dirname "$("$cc" -print-libgcc-file-name)")/"
 work=$(mktemp -d "${TMPDIR:-/tmp}/offlink-train.XXXXXX")
 trap '[[ -n "${OFFLINK_TRAIN_KEEP:-}" ]] || rm -rf "$work"' EXIT
 if ! "$cc" -O2 "${targets[@]}" -c "$repo/examples/saxpy.c" -o "$work/saxpy.o" 2>"$work/cc.log"; then
@@ -107,16 +116,9 @@ fi
 # in-process training's primed cache would have answered, leaving ~250 classes of the build path
 # to be loaded from the jars by a server's first cold link: ~60 ms), its second takes them from
 # the cache.
-server_link() { # JAVA_HOME FOLDER IMAGE_CACHE TARGETS JAVA_TOOL_OPTIONS
-  link_args
-  (cd "$work" && TMPDIR=$work JAVA_HOME=$1 OFFLINK_JAVA= OFFLINK_SERVER_DIR=$2 OFFLINK_SERVER_IDLE=0 \
-    JAVA_TOOL_OPTIONS=$5 COLLECT_GCC=$cc OFFLINK_FLAGS=--parallel-offload \
-    OFFLINK_CACHE_DIR="$3" OFFLINK_REMOTE_CACHE= \
-    COLLECT_GCC_OPTIONS="'-fopenmp' '-foffload=nvptx-none,amdgcn-amdhsa' '-B' '$dist/libexec/offlink/' '-o' 'saxpy' '-mtune=generic' '-march=x86-64' '-pthread' '-dumpdir' 'saxpy.'" \
-    OFFLOAD_TARGET_NAMES=$4 \
-    COMPILER_PATH="$dist/libexec/offlink/:$(dirname "$("$cc" -print-prog-name=cc1)")/" \
-    LIBRARY_PATH="$(dirname "$("$cc" -print-libgcc-file-name)")/" \
-    "$dist/libexec/offlink/lto-wrapper" @saxpy.lto_wrapper_args)
+server_link() { # JAVA_HOME FOLDER IMAGE_CACHE TARGETS JAVA_TOOL_OPTIONS: through the link client
+  saxpy_link "$dist/libexec/offlink/lto-wrapper" "$3" "$4" "$5" JAVA_HOME="$1" OFFLINK_JAVA= \
+    OFFLINK_SERVER_DIR="$2" OFFLINK_SERVER_IDLE=0
 }
 train_server() { # JAVA_HOME MAJOR KEY TARGETS
   local h=$1 m=$2 key=$3 out flags sconf=$work/$3-server.aotconf folder=$work/servers-$3
