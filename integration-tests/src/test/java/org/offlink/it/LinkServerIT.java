@@ -451,7 +451,8 @@ class LinkServerIT {
     try (Stream<Path> dirs = Files.list(tmp)) {
       for (Path d : dirs.toList()) {
         try (Stream<Path> files = Files.list(d)) {
-          List<String> names = files.map(f -> f.getFileName().toString()).sorted().toList();
+          // Each file with its size and first line: whose it is (x86 or PTX assembly, ...).
+          List<String> names = files.map(LinkServerIT::describe).sorted().toList();
           if (!names.isEmpty()) {
             int n = Integer.parseInt(d.getFileName().toString().substring(1));
             left.put(d.getFileName() + " (" + outcomes.get(n) + ")", names.toString());
@@ -480,6 +481,18 @@ class LinkServerIT {
   /**
    * The link client among {@code link}'s descendants, once it runs (empty if the link ends first).
    */
+  /** {@code name (N bytes: first line)}: enough to tell which program left a file. */
+  private static String describe(Path file) {
+    String name = file.getFileName().toString();
+    try {
+      byte[] bytes = Files.readAllBytes(file);
+      String text = new String(bytes, 0, Math.min(bytes.length, 200), StandardCharsets.ISO_8859_1);
+      return name + " (" + bytes.length + " bytes: " + text.lines().findFirst().orElse("") + ")";
+    } catch (IOException e) {
+      return name + " (" + e.getMessage() + ")";
+    }
+  }
+
   private static Optional<ProcessHandle> awaitClient(Process link) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (link.isAlive() && System.nanoTime() < deadline) {
