@@ -96,6 +96,26 @@ class ChildEndingTest {
     assertTrue(Files.exists(file), file + " was never made");
   }
 
+  /**
+   * The freeze lists the tree again only once its SIGSTOPs have taken effect, which it reads from
+   * {@code /proc}: a sleeping child is not stopped, a SIGSTOPped one is, and one gone counts too.
+   */
+  @Test
+  void aChildIsSeenStoppedOnlyOnceItHasStopped() throws Exception {
+    Process child = new ProcessBuilder("sleep", "30").start();
+    ProcessHandle handle = child.toHandle();
+    assertEquals(false, ChildEnding.stoppedOrGone(handle));
+    new ProcessBuilder("kill", "-STOP", Long.toString(child.pid())).start().waitFor();
+    long deadline = System.nanoTime() + 5_000_000_000L;
+    while (!ChildEnding.stoppedOrGone(handle) && System.nanoTime() < deadline) {
+      Thread.sleep(1);
+    }
+    assertEquals(true, ChildEnding.stoppedOrGone(handle));
+    assertEquals(true, ChildEnding.running(handle), "a stopped child still runs");
+    child.destroyForcibly().waitFor();
+    assertEquals(true, ChildEnding.stoppedOrGone(handle));
+  }
+
   @Test
   void aZombieDoesNotCountAsRunning() throws Exception {
     Process child = new ProcessBuilder("true").start();
