@@ -393,28 +393,43 @@ static void signal_groups(const struct link *l, int sig) {
     if (kill(-l->groups[i], sig) != 0 && errno == ESRCH) kill(l->groups[i], sig);
 }
 
-/* The server is gone mid-link: end the link's children as its signal handler would have (frozen,
-   then SIGTERM, so that a compiler driver removes its own temporaries), then its files. */
-static void clean_up_after_server(const struct link *l) {
-  /* Its session only once the server has surely exited: a live one's holds other links too. */
-  pid_t sid = l->session && exited(l->server) ? l->session : 0;
+/* Whether any of the link's groups, or (sid > 0) of the dead server's session, still has a
+   process. */
+static int any_left(const struct link *l, pid_t sid) {
+  int alive = signal_session(sid, 0) > 0;
+  for (size_t i = 0; i < l->ngroups; i++)
+    alive |= kill(-l->groups[i], 0) == 0 || kill(l->groups[i], 0) == 0;
+  return alive;
+}
+
+/* Freezes the link's groups and the session, sends sig, thaws them, and waits up to ms for them
+   to end; returns whether any still runs. */
+static int end_round(const struct link *l, pid_t sid, int sig, int ms) {
   signal_groups(l, SIGSTOP);
   /* stopped, the session's processes start no more; a few passes catch those started meanwhile */
   for (int pass = 0; pass < 5; pass++) signal_session(sid, SIGSTOP);
-  signal_groups(l, SIGTERM);
-  signal_session(sid, SIGTERM);
+  signal_groups(l, sig);
+  signal_session(sid, sig);
   signal_groups(l, SIGCONT);
   signal_session(sid, SIGCONT);
-  for (int waited = 0; waited < 2000; waited += 10) {
-    int alive = signal_session(sid, 0) > 0;
-    for (size_t i = 0; i < l->ngroups; i++)
-      alive |= kill(-l->groups[i], 0) == 0 || kill(l->groups[i], 0) == 0;
-    if (!alive) break;
+  for (int waited = 0; waited < ms; waited += 10) {
+    if (!any_left(l, sid)) return 0;
     struct timespec t = {0, 10000000};
     nanosleep(&t, NULL);
   }
-  signal_groups(l, SIGKILL);
-  signal_session(sid, SIGKILL);
+  return any_left(l, sid);
+}
+
+/* The server is gone mid-link: end the link's children as the server would have (ChildEnding:
+   SIGHUP, on which GCC's driver and collect2 remove their temporaries, then SIGTERM for whatever
+   still runs, since collect2 has none for SIGTERM), then remove its files. */
+static void clean_up_after_server(const struct link *l) {
+  /* Its session only once the server has surely exited: a live one's holds other links too. */
+  pid_t sid = l->session && exited(l->server) ? l->session : 0;
+  if (end_round(l, sid, SIGHUP, 250) && end_round(l, sid, SIGTERM, 1750)) {
+    signal_groups(l, SIGKILL);
+    signal_session(sid, SIGKILL);
+  }
   for (size_t i = 0; i < l->ntemps; i++) unlink(l->temps[i]);
 }
 
