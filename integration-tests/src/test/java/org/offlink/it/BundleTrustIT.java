@@ -36,7 +36,8 @@ import org.offlink.ltowrapper.report.proto.ReproducerManifest;
  */
 class BundleTrustIT {
   private static final Path DIST =
-      Path.of(System.getProperty("bundle.dist", Toolchain.offlinkDist().toString()));
+      OtherUsersTree.of(
+          Path.of(System.getProperty("bundle.dist", Toolchain.offlinkDist().toString())));
 
   private static final int ATTACKER = 4242;
   private static final int VICTIM = 4243;

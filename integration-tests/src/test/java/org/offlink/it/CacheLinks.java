@@ -23,9 +23,10 @@ import java.util.stream.Stream;
  * the fix).
  */
 final class CacheLinks {
-  /** The offlink tree under test. */
+  /** The offlink tree under test, where the links' other users can run it. */
   static final Path DIST =
-      Path.of(System.getProperty("cache.dist", System.getProperty("offlink.dist")));
+      OtherUsersTree.of(
+          Path.of(System.getProperty("cache.dist", System.getProperty("offlink.dist"))));
 
   private static final String JAVA =
       Path.of(System.getProperty("java.home"), "bin", "java").toString();

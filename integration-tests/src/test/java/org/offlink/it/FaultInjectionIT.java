@@ -44,7 +44,8 @@ import org.junit.jupiter.api.parallel.Isolated;
 class FaultInjectionIT {
   /** {@code -Dfault.dist=DIR} runs the suite against another build (e.g. one from before a fix). */
   private static final Path DIST =
-      Path.of(System.getProperty("fault.dist", System.getProperty("offlink.dist")));
+      OtherUsersTree.of(
+          Path.of(System.getProperty("fault.dist", System.getProperty("offlink.dist"))));
 
   private static final Path LIBEXEC = DIST.resolve("libexec/offlink");
   private static final String JAVA =
@@ -439,10 +440,15 @@ class FaultInjectionIT {
           new ArrayList<>(
               List.of("setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"));
       argv.addAll(offlink ? link(out) : stockLink(out));
+      argv.add("-v");
       Process p = builder(work, Map.of("TMPDIR", ro.toString()), argv).start();
       Result r = finish(p);
       assertEquals(0, r.status(), (offlink ? "offlink: " : "stock: ") + r.output());
       assertTrue(Files.isRegularFile(out));
+      // nobody ran offlink's lto-wrapper, not GCC's own (which GCC falls back to, silently, when
+      // nobody cannot reach the -B folder)
+      assertEquals(
+          offlink, r.output().contains(LIBEXEC + "/lto-wrapper "), "the lto-wrapper -v shows");
     }
     assertEquals(List.of(), listing(ro));
   }
