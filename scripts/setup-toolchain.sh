@@ -35,7 +35,8 @@ done
 sudo=()
 if [[ $(id -u) -ne 0 ]]; then sudo=(sudo); fi
 log() { echo "setup-toolchain: $*" >&2; }
-packaging_tools=(dpkg-dev debhelper lintian)
+# build-essential: dpkg-buildpackage refuses to build without it (an implicit build dependency).
+packaging_tools=(build-essential dpkg-dev debhelper lintian)
 
 installed() { [[ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null || true)" == "install ok installed" ]]; }
 
@@ -104,11 +105,18 @@ in_root() { "${sudo[@]}" chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bi
 
 if [[ -f "$stamp" ]]; then
   log "reusing $root ($(cat "$stamp"))"
-  if ((packaging)) && [[ "$version" == 12 ]] && ! in_root dpkg-query -W lintian >/dev/null 2>&1; then
+  missing_tools=()
+  if ((packaging)) && [[ "$version" == 12 ]]; then
+    for t in "${packaging_tools[@]}"; do
+      [[ "$(in_root dpkg-query -W -f='${Status}' "$t" 2>/dev/null || true)" == "install ok installed" ]] ||
+        missing_tools+=("$t")
+    done
+  fi
+  if ((${#missing_tools[@]})); then
     "${sudo[@]}" mount -t proc proc "$root/proc"
     trap '"${sudo[@]}" umount -l "$root/proc" || true' EXIT
     in_root apt-get "${apt_opts[@]}" update -qq >&2
-    in_root apt-get "${apt_opts[@]}" install -y -qq "${packaging_tools[@]}" >&2
+    in_root apt-get "${apt_opts[@]}" install -y -qq "${missing_tools[@]}" >&2
     in_root apt-get clean
   fi
   echo "$root"
