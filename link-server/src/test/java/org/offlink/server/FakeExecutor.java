@@ -3,6 +3,7 @@ package org.offlink.server;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -60,7 +61,23 @@ final class FakeExecutor implements LinkExecutor {
         case "wait":
           return waitForCancel(r, s, c);
         case "child":
-          startChild(r, s, c);
+          startChild(r, s, c, List.of("/bin/sleep", "sleep", "600"));
+          return waitForCancel(r, s, c);
+        case "hupchild":
+          // As GCC's driver and collect2: makes a file, removes it on SIGHUP (not on SIGTERM).
+          // No stderr: sh says "Hangup" of its ended sleep, and with the server dead, that write
+          // to the server's pipe would end it by SIGPIPE before its trap runs.
+          startChild(
+              r,
+              s,
+              c,
+              List.of(
+                  "/bin/sh",
+                  "sh",
+                  "-c",
+                  "exec 2>/dev/null; trap 'rm -f \"$0\"; exit 129' HUP; : > \"$0\";"
+                      + " while :; do sleep 0.01; done",
+                  rest.get(0)));
           return waitForCancel(r, s, c);
         case "temp":
           Path file = Path.of(rest.get(0));
@@ -94,16 +111,12 @@ final class FakeExecutor implements LinkExecutor {
   }
 
   /** A child in a process group of its own, through offlink-exec, ended on cancel. */
-  private void startChild(LinkRequest r, LinkStreams s, LinkControl c) throws IOException {
-    Process p =
-        new ProcessBuilder(
-                execHelper.toString(),
-                Integer.toOctalString(r.umask()),
-                "/bin/sleep",
-                "sleep",
-                "600")
-            .redirectErrorStream(true)
-            .start();
+  private void startChild(LinkRequest r, LinkStreams s, LinkControl c, List<String> program)
+      throws IOException {
+    List<String> argv =
+        new ArrayList<>(List.of(execHelper.toString(), Integer.toOctalString(r.umask())));
+    argv.addAll(program);
+    Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
     c.witness().childStarted(p.pid());
     c.onCancel(
         () -> {

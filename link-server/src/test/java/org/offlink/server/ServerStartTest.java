@@ -109,6 +109,30 @@ class ServerStartTest {
     assertFalse(Files.exists(temp), "the link's file was left behind");
   }
 
+  /**
+   * The server dies while a link's child runs that removes its temporary file on SIGHUP but not on
+   * SIGTERM, as collect2 does: the client ends it with SIGHUP first, so the file is gone.
+   */
+  @Test
+  void aDeadServersChildIsEndedWithSighupFirst() throws Exception {
+    Path temp = tree.work.resolve("cc1234.cdtor.c");
+    Process client =
+        tree.start("lto-wrapper", List.of("hupchild", temp.toString()), tree.environment());
+    long child = Long.parseLong(ClientTest.awaitLine(client, "child ").substring(6).trim());
+    long deadline = System.nanoTime() + 30_000_000_000L;
+    while (!Files.exists(temp) && System.nanoTime() < deadline) {
+      Thread.sleep(5);
+    }
+    assertTrue(Files.exists(temp), "the child made no file");
+    Set<Long> servers = serverPids();
+    assertEquals(1, servers.size());
+    ProcessHandle.of(servers.iterator().next()).orElseThrow().destroyForcibly();
+    ClientTree.Result r = ClientTree.finish(client, Duration.ofSeconds(30));
+    assertEquals(1, r.status(), r.err());
+    assertFalse(ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false), "child lives");
+    assertFalse(Files.exists(temp), "the child's file was left: it had no SIGHUP");
+  }
+
   @Test
   void aServerExitsWhenIdleAndTheNextLinkStartsAnother() throws Exception {
     Map<String, String> env = tree.environment();
