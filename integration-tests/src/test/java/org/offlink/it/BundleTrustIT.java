@@ -36,7 +36,7 @@ import org.offlink.ltowrapper.report.proto.ReproducerManifest;
  */
 class BundleTrustIT {
   private static final Path DIST =
-      OtherUsersTree.of(
+      OtherUsers.tree(
           Path.of(System.getProperty("bundle.dist", Toolchain.offlinkDist().toString())));
 
   private static final int ATTACKER = 4242;
@@ -53,7 +53,7 @@ class BundleTrustIT {
 
   @BeforeAll
   static void linkWithABundle() throws Exception {
-    work = Path.of("target", "bundle-trust").toAbsolutePath();
+    work = OtherUsers.folder(Path.of("target", "bundle-trust"));
     run(Path.of("."), Map.of(), "rm", "-rf", work.toString());
     Files.createDirectories(work.resolve("tmp"));
     ok(work, Map.of(), "chmod", "1777", work.toString(), work.resolve("tmp").toString());

@@ -25,7 +25,7 @@ import java.util.stream.Stream;
 final class CacheLinks {
   /** The offlink tree under test, where the links' other users can run it. */
   static final Path DIST =
-      OtherUsersTree.of(
+      OtherUsers.tree(
           Path.of(System.getProperty("cache.dist", System.getProperty("offlink.dist"))));
 
   private static final String JAVA =

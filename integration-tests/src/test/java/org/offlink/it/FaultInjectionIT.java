@@ -44,7 +44,7 @@ import org.junit.jupiter.api.parallel.Isolated;
 class FaultInjectionIT {
   /** {@code -Dfault.dist=DIR} runs the suite against another build (e.g. one from before a fix). */
   private static final Path DIST =
-      OtherUsersTree.of(
+      OtherUsers.tree(
           Path.of(System.getProperty("fault.dist", System.getProperty("offlink.dist"))));
 
   private static final Path LIBEXEC = DIST.resolve("libexec/offlink");
@@ -58,8 +58,8 @@ class FaultInjectionIT {
 
   @BeforeAll
   static void compile() throws Exception {
-    // Not under /tmp: one test mounts a private noexec tmpfs over it.
-    work = Path.of("target", "fault-injection").toAbsolutePath();
+    // Not under /tmp: one test mounts a private noexec tmpfs over it. Searchable by nobody.
+    work = OtherUsers.folder(Path.of("target", "fault-injection"));
     run(Path.of(".").toAbsolutePath(), Map.of(), "rm", "-rf", work.toString());
     Files.createDirectories(work);
     Files.setPosixFilePermissions(work, PosixFilePermissions.fromString("rwxrwxrwx"));

@@ -18,25 +18,43 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /**
- * The offlink tree as another user runs it. The ITs that link as a second uid ({@code setpriv})
- * need every folder above the tree to be searchable by others. A clone under a 0700 home, or under
- * {@code /root} (where {@code scripts/fresh-check.sh} clones), is not, and GCC then silently runs
- * its own lto-wrapper instead of the {@code -B} one: the test would check stock GCC. Where the tree
- * cannot be reached, a copy in the system's temporary folder (0755, modes and times kept) stands in
- * for it, made once per test JVM and removed when the JVM exits.
+ * What the ITs that work as a second uid ({@code setpriv}) need: every folder above the offlink
+ * tree and above their work folders searchable by others. A clone under a 0700 home, or under
+ * {@code /root} (where {@code scripts/fresh-check.sh} clones), is not. GCC then silently runs its
+ * own lto-wrapper instead of the {@code -B} one, so the test would check stock GCC; and the other
+ * user cannot write its files. Where the repository cannot be reached, a copy of the tree (0755,
+ * modes and times kept) and the work folders go to {@code /var/tmp}, made once per test JVM and
+ * removed when it exits. Not {@code /tmp}: FaultInjectionIT mounts a noexec tmpfs over it.
  */
-final class OtherUsersTree {
+final class OtherUsers {
   private static final Map<Path, Path> COPIES = new ConcurrentHashMap<>();
 
-  private OtherUsersTree() {}
+  private OtherUsers() {}
 
   /** {@code tree} itself when other users can reach it, else a reachable copy of it. */
-  static Path of(Path tree) {
+  static Path tree(Path tree) {
     Path abs = tree.toAbsolutePath().normalize();
     if (reachable(abs)) {
       return abs;
     }
-    return COPIES.computeIfAbsent(abs, OtherUsersTree::copy);
+    return COPIES.computeIfAbsent(abs, OtherUsers::copy);
+  }
+
+  /**
+   * {@code preferred} when other users can reach its parent, else a new empty folder (0755) of the
+   * same name in the shared temporary folder, removed when the JVM exits.
+   */
+  static Path folder(Path preferred) {
+    Path abs = preferred.toAbsolutePath().normalize();
+    if (reachable(abs.getParent())) {
+      return abs;
+    }
+    try {
+      Path top = sharedTemp("offlink-it-");
+      return Files.createDirectory(top.resolve(abs.getFileName()));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** Whether others can search every folder down to {@code dir} and read and search it. */
@@ -54,16 +72,24 @@ final class OtherUsersTree {
     }
   }
 
+  /** A new 0755 folder in /var/tmp (else java.io.tmpdir), removed when the JVM exits. */
+  private static Path sharedTemp(String prefix) throws IOException {
+    Path base = Path.of("/var/tmp");
+    if (!Files.isDirectory(base) || !Files.isWritable(base) || !reachable(base)) {
+      base = Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath();
+    }
+    if (!reachable(base)) {
+      throw new IOException("no temporary folder that other users can reach (" + base + ")");
+    }
+    Path top = Files.createTempDirectory(base, prefix);
+    Files.setPosixFilePermissions(top, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> remove(top)));
+    return top;
+  }
+
   private static Path copy(Path tree) {
     try {
-      Path tmp = Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath();
-      if (!reachable(tmp)) {
-        throw new IOException(
-            tree + " is not reachable by other users, nor is " + tmp + " for a copy of it");
-      }
-      Path top = Files.createTempDirectory(tmp, "offlink-it-tree-");
-      Files.setPosixFilePermissions(top, PosixFilePermissions.fromString("rwxr-xr-x"));
-      Path copy = top.resolve(tree.getFileName());
+      Path copy = sharedTemp("offlink-it-tree-").resolve(tree.getFileName());
       Files.walkFileTree(
           tree,
           new SimpleFileVisitor<>() {
@@ -90,7 +116,6 @@ final class OtherUsersTree {
               return FileVisitResult.CONTINUE;
             }
           });
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> remove(top)));
       return copy;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
