@@ -117,7 +117,16 @@ in_bookworm_root() { # ROOT ARGS...
     mounts=("$root$1" "${mounts[@]}")
   }
   trap 'for m in "${mounts[@]}"; do umount -l "$m" || true; done' EXIT
-  mountpoint -q "$root/proc" || { mount -t proc proc "$root/proc"; mounts=("$root/proc"); }
+  # The root bound onto itself, so that its / is a mount point as a machine's is: unshare --mount
+  # (FaultInjectionIT, ReplaceGccIT, LauncherRelocationIT) makes / private, which fails with
+  # "cannot change root filesystem propagation: Invalid argument" in a chroot that is not one.
+  # Bound first, the other mounts go on top of it; unmounted last.
+  if ! mountpoint -q "$root"; then
+    mount --bind "$root" "$root"
+    mount --make-private "$root"
+    mounts=("$root")
+  fi
+  mountpoint -q "$root/proc" || { mount -t proc proc "$root/proc"; mounts=("$root/proc" "${mounts[@]}"); }
   mountpoint -q "$root/dev" || bind /dev
   bind "$repo"
   bind "${OFFLINK_ROOTS_DIR:-/var/cache/offlink/roots}"
