@@ -42,7 +42,7 @@ public final class ChildEnding {
    * loaded one may keep a runnable process off the CPU for a while). A process blocked in {@code
    * vfork} for a child that is itself stopped never stops: past this, the freeze goes on as it is.
    */
-  private static final long STOP_WAIT_MS = 1000;
+  private static final long STOP_WAIT_MS = 500;
 
   private static final long STOP_POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
 

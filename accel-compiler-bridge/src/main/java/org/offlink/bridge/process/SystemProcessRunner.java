@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import org.offlink.bridge.tool.ExecutableSearch;
+import org.offlink.runtime.ChildEnding;
 import org.offlink.runtime.ErrorText;
 import org.offlink.runtime.LinkContext;
 import org.offlink.runtime.LinkScope;
@@ -30,6 +31,9 @@ public final class SystemProcessRunner implements ProcessRunner {
   static {
     ProcessStartLogger.install();
   }
+
+  /** How long an ended child's tree has to exit before SIGKILL. */
+  private static final long END_WAIT_MS = 2000;
 
   private final CollectExecute conventions;
   private final LinkScope scope;
@@ -148,14 +152,27 @@ public final class SystemProcessRunner implements ProcessRunner {
       if (process.waitFor(command.timeout().get().toMillis(), TimeUnit.MILLISECONDS)) {
         return process.exitValue();
       }
-      process.descendants().forEach(ProcessHandle::destroyForcibly);
-      process.destroyForcibly().waitFor();
+      end(process);
       throw new ToolFailedException(argv, -1, "");
     } catch (InterruptedException e) {
-      process.descendants().forEach(ProcessHandle::destroyForcibly);
-      process.destroyForcibly();
+      // The flag is clear here, as ChildEnding's waits need it; set again after.
+      end(process);
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while running " + command.program(), e);
+    }
+  }
+
+  /**
+   * Ends {@code process} and its descendants as a cancelled link's are ended (SIGHUP first, on
+   * which GCC's programs remove their temporary files), never by SIGKILL alone: a job thread
+   * interrupted while a cancel was ending the same tree SIGKILLed it and left collect2's response
+   * file behind.
+   */
+  private static void end(Process process) {
+    ChildEnding.endTrees(List.of(process.toHandle()), END_WAIT_MS);
+    if (process.isAlive()) {
+      process.descendants().forEach(ProcessHandle::destroyForcibly);
+      process.destroyForcibly();
     }
   }
 
