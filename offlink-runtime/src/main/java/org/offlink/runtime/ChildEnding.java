@@ -76,7 +76,9 @@ public final class ChildEnding {
       return;
     }
     List<ProcessHandle> tree = freezeAndSignal(kill.get(), listing, "HUP");
-    long grace = start + TimeUnit.MILLISECONDS.toNanos(Math.min(waitMs, HANGUP_GRACE_MS));
+    // The grace counts from the SIGHUP: the freeze before it may have waited for stops to land.
+    long grace =
+        Math.min(deadline, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(HANGUP_GRACE_MS));
     awaitEnd(tree, grace);
     List<ProcessHandle> left = tree.stream().filter(ChildEnding::running).toList();
     if (!left.isEmpty()) {
