@@ -77,9 +77,16 @@ class ChildEndingTest {
    * once the file is there, ends every child of this JVM and returns the {@code sh}.
    */
   private static Process endedLooper(String trap, Path file) throws Exception {
+    // SIGHUP at its default first: a shell cannot trap a signal ignored on entry, and a JVM
+    // started under nohup passes SIGHUP on ignored.
     Process child =
         new ProcessBuilder(
-                "sh", "-c", trap + "; : > \"$0\"; while :; do sleep 0.01; done", file.toString())
+                "env",
+                "--default-signal=HUP",
+                "sh",
+                "-c",
+                trap + "; : > \"$0\"; while :; do sleep 0.01; done",
+                file.toString())
             .redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.DISCARD)
             .start();
