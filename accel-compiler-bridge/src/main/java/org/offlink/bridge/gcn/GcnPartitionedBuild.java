@@ -90,7 +90,7 @@ public final class GcnPartitionedBuild {
     String labels = labels(kernels.size() > 2, variables > 0, indirect > 0);
     if (!labels.isEmpty()) {
       String file = work.temps().named(work.names().mkoffload(".labels.s"), ".labels.s");
-      Files.writeString(work.resolve(file), labels, StandardCharsets.US_ASCII);
+      NamedFiles.write(work.resolve(file), labels.getBytes(StandardCharsets.US_ASCII));
       objects.add(0, file);
     }
     List<String> argv = new ArrayList<>(link);

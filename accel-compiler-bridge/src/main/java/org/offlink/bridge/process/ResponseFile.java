@@ -1,10 +1,10 @@
 package org.offlink.bridge.process;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import org.offlink.runtime.NamedFiles;
 import org.offlink.runtime.NativeCharset;
 
 /**
@@ -29,6 +29,7 @@ public record ResponseFile(String name, Path path) {
   /** Writes the arguments after argv[0] of {@code argv} the way libiberty's writeargv does. */
   public void write(List<String> argv) throws IOException {
     String text = ResponseFiles.format(argv.subList(1, argv.size()));
-    Files.writeString(path, text, NativeCharset.CHARSET);
+    // Named in the error (a full TMPDIR): Files.writeString's message is the errno text alone.
+    NamedFiles.write(path, text.getBytes(NativeCharset.CHARSET));
   }
 }
