@@ -380,7 +380,7 @@ class GccVersionsGcnIT {
     String java = r.bindJdk(DebianRoots.javaHome());
     Path work = r.work();
     Path tree = work.resolve("offlink");
-    copyTree(Toolchain.offlinkDist(), tree);
+    Trees.copy(Toolchain.offlinkDist(), tree);
     Path bAccel = work.resolve("B/accel/amdgcn-amdhsa");
     Files.createDirectories(bAccel);
     Files.createSymbolicLink(
@@ -587,19 +587,6 @@ class GccVersionsGcnIT {
         return "gfortran-" + major;
       default:
         return "gcc-" + major;
-    }
-  }
-
-  private static void copyTree(Path from, Path to) throws IOException {
-    try (Stream<Path> all = Files.walk(from)) {
-      for (Path p : all.toList()) {
-        Path target = to.resolve(from.relativize(p).toString());
-        if (Files.isDirectory(p)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(p, target, StandardCopyOption.COPY_ATTRIBUTES);
-        }
-      }
     }
   }
 }

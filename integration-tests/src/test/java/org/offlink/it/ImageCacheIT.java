@@ -8,7 +8,6 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -244,7 +243,7 @@ class ImageCacheIT {
     }
 
     // offlink's own build: a copy of the tree with one jar rebuilt (a new time).
-    Path tree = copyTree(Toolchain.offlinkDist(), scratch.resolve("offlink-rebuilt"));
+    Path tree = Trees.copy(Toolchain.offlinkDist(), scratch.resolve("offlink-rebuilt"));
     try (Stream<Path> jars = Files.list(tree.resolve("lib"))) {
       Path jar =
           jars.filter(p -> p.getFileName().toString().startsWith("accel-compiler-bridge"))
@@ -324,21 +323,5 @@ class ImageCacheIT {
     } catch (IOException closed) {
       // the test is over
     }
-  }
-
-  private static Path copyTree(Path from, Path to) throws IOException {
-    try (Stream<Path> all = Files.walk(from)) {
-      for (Path p : (Iterable<Path>) all::iterator) {
-        Path target = to.resolve(from.relativize(p).toString());
-        if (Files.isSymbolicLink(p)) {
-          Files.createSymbolicLink(target, Files.readSymbolicLink(p));
-        } else if (Files.isDirectory(p)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(p, target, StandardCopyOption.COPY_ATTRIBUTES);
-        }
-      }
-    }
-    return to;
   }
 }

@@ -2,16 +2,10 @@ package org.offlink.it;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Comparator;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -89,33 +83,20 @@ final class OtherUsers {
 
   private static Path copy(Path tree) {
     try {
-      Path copy = sharedTemp("offlink-it-tree-").resolve(tree.getFileName());
-      Files.walkFileTree(
-          tree,
-          new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs)
-                throws IOException {
-              Path to = copy.resolve(tree.relativize(dir).toString());
-              Files.createDirectories(to);
-              Files.setPosixFilePermissions(to, PosixFilePermissions.fromString("rwxr-xr-x"));
-              return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs)
-                throws IOException {
-              Path to = copy.resolve(tree.relativize(file).toString());
-              Files.copy(file, to, StandardCopyOption.COPY_ATTRIBUTES, LinkOption.NOFOLLOW_LINKS);
-              if (!attrs.isSymbolicLink()) {
-                Set<PosixFilePermission> perms = Files.getPosixFilePermissions(to);
-                perms.add(PosixFilePermission.OTHERS_READ);
-                perms.add(PosixFilePermission.GROUP_READ);
-                Files.setPosixFilePermissions(to, perms);
-              }
-              return FileVisitResult.CONTINUE;
-            }
-          });
+      Path copy = Trees.copy(tree, sharedTemp("offlink-it-tree-").resolve(tree.getFileName()));
+      // Readable and searchable by all, whatever the modes of the tree copied.
+      try (Stream<Path> all = Files.walk(copy)) {
+        for (Path p : all.filter(f -> !Files.isSymbolicLink(f)).toList()) {
+          Set<PosixFilePermission> perms = Files.getPosixFilePermissions(p);
+          if (Files.isDirectory(p)) {
+            perms.addAll(PosixFilePermissions.fromString("rwxr-xr-x"));
+          } else {
+            perms.add(PosixFilePermission.GROUP_READ);
+            perms.add(PosixFilePermission.OTHERS_READ);
+          }
+          Files.setPosixFilePermissions(p, perms);
+        }
+      }
       return copy;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -123,10 +104,8 @@ final class OtherUsers {
   }
 
   private static void remove(Path top) {
-    try (Stream<Path> all = Files.walk(top)) {
-      for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
+    try {
+      Trees.delete(top);
     } catch (IOException e) {
       // a temporary folder: nothing more to do at exit
     }

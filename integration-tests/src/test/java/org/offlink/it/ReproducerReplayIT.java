@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -75,14 +74,6 @@ class ReproducerReplayIT {
     return b.build();
   }
 
-  private static void deleteTree(Path dir) throws IOException {
-    try (Stream<Path> s = Files.walk(dir)) {
-      for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
-    }
-  }
-
   /** The scratch folder {@code replay --keep} printed. */
   private static Path kept(String output) {
     String marker = "replay: scratch folder kept: ";
@@ -129,7 +120,7 @@ class ReproducerReplayIT {
     assertTrue(
         original.getInputsList().stream().anyMatch(i -> i.getSpelling().contains("libcorpus.a@")),
         "archive members were inputs: " + original.getInputsList());
-    deleteTree(src); // the replay must live on the bundle alone
+    Trees.delete(src); // the replay must live on the bundle alone
 
     Path elsewhere = Files.createDirectories(work.resolve("elsewhere"));
     Run replay =
@@ -143,7 +134,7 @@ class ReproducerReplayIT {
     assertTrue(replayed.getWorkingDirectory().startsWith(scratch.toString()), "ran in scratch");
     assertEquals(digests(original), digests(replayed));
     assertEquals(0, replayed.getExitStatus());
-    deleteTree(scratch);
+    Trees.delete(scratch);
   }
 
   /** Compiles {@code source} with -fopenmp -O2 -flto into {@code dir}; returns the object name. */
@@ -175,7 +166,7 @@ class ReproducerReplayIT {
     assertNotEquals(0, linked.status(), linked.output());
     Path bundle = fails.resolve("offlink-reproduce-" + name + ".tar");
     assertTrue(Files.isRegularFile(bundle), linked.output());
-    deleteTree(src);
+    Trees.delete(src);
 
     Path elsewhere = Files.createDirectories(work.resolve("elsewhere-" + name));
     Run replay = run(elsewhere, Map.of(), List.of(offlink(), "replay", bundle.toString()));
