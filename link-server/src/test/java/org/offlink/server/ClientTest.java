@@ -112,8 +112,12 @@ class ClientTest {
     long child = Long.parseLong(line.substring(6).trim());
     assertTrue(ProcessHandle.of(child).isPresent());
     p.destroyForcibly().waitFor();
+    // The cancel runs the link's actions in the order they were registered: the child is ended
+    // (the executor's first action) before the link's own wait hears of it (its second).
     long deadline = System.nanoTime() + 10_000_000_000L;
-    while (!executor.events.contains("ended child " + child) && System.nanoTime() < deadline) {
+    while (!(executor.events.contains("ended child " + child)
+            && executor.events.contains("cancelled child"))
+        && System.nanoTime() < deadline) {
       Thread.sleep(20);
     }
     assertTrue(executor.events.contains("cancelled child"), executor.events.toString());
