@@ -512,8 +512,13 @@ static int relay(struct link *l, struct reader *r) {
     }
     if (fds[1].revents) {
       int sig = pending_signal();
-      if (sig && cancelled) exit(128 + cancelled); /* a second signal: stop waiting */
-      if (sig) {
+      /* The same signal again is someone insisting: stop waiting. Another one leaves the cancel
+         to finish, since the server answers only once the link's children are ended and its files
+         removed: offlink's own ending of a link's children sends SIGHUP, then SIGTERM to what
+         still runs, and a mkoffload run by a server link is such a child, its own link's cancel
+         still under way at the SIGTERM. */
+      if (sig && sig == cancelled) exit(128 + cancelled);
+      if (sig && !cancelled) {
         unsigned char s = (unsigned char)sig;
         cancelled = sig;
         if (frame_send(l->sock, OFL_CANCEL, &s, 1) != 0) exit(128 + sig);

@@ -106,6 +106,30 @@ class ClientTest {
   }
 
   @Test
+  void aSecondSignalOfAnotherKindWaitsForTheCancelAndTheSameOneDoesNot() throws Exception {
+    // SIGHUP then SIGTERM, as offlink ends a server link's children (a mkoffload client among
+    // them): the client still waits until its link's cancel is done.
+    Process p = tree.start("lto-wrapper", List.of("slowcancel", "1500"), tree.environment());
+    awaitLine(p, "waiting");
+    new ProcessBuilder("kill", "-HUP", Long.toString(p.pid())).start().waitFor();
+    Thread.sleep(200);
+    new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor();
+    ClientTree.Result r = ClientTree.finish(p, Duration.ofSeconds(20));
+    assertEquals(129, r.status(), r.err());
+    assertTrue(executor.events.contains("slow cancel done"), executor.events.toString());
+    // SIGINT twice, a user's second Ctrl-C: the client stops waiting at once.
+    executor.events.clear();
+    p = tree.start("lto-wrapper", List.of("slowcancel", "5000"), tree.environment());
+    awaitLine(p, "waiting");
+    new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+    Thread.sleep(200);
+    new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+    r = ClientTree.finish(p, Duration.ofSeconds(20));
+    assertEquals(130, r.status(), r.err());
+    assertFalse(executor.events.contains("slow cancel done"), executor.events.toString());
+  }
+
+  @Test
   void aClientKilledMidLinkCancelsItsLinkAndEndsItsChildren() throws Exception {
     Process p = tree.start("lto-wrapper", List.of("child"), tree.environment());
     String line = awaitLine(p, "child ");

@@ -60,6 +60,18 @@ final class FakeExecutor implements LinkExecutor {
           return 0;
         case "wait":
           return waitForCancel(r, s, c);
+        case "slowcancel":
+          // A cancel that takes a while, as a link's whose children take time to end.
+          c.onCancel(
+              () -> {
+                try {
+                  Thread.sleep(Long.parseLong(rest.get(0)));
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                }
+                events.add("slow cancel done");
+              });
+          return waitForCancel(r, s, c);
         case "child":
           startChild(r, s, c, List.of("/bin/sleep", "sleep", "600"));
           return waitForCancel(r, s, c);
