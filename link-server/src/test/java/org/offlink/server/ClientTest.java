@@ -119,7 +119,7 @@ class ClientTest {
     assertTrue(executor.events.contains("slow cancel done"), executor.events.toString());
     // SIGINT twice, a user's second Ctrl-C: the client stops waiting at once.
     executor.events.clear();
-    p = tree.start("lto-wrapper", List.of("slowcancel", "5000"), tree.environment());
+    p = tree.start("lto-wrapper", List.of("slowcancel", "2000"), tree.environment());
     awaitLine(p, "waiting");
     new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
     Thread.sleep(200);
