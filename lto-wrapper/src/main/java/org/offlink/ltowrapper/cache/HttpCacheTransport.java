@@ -15,11 +15,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * GET and PUT of whole blobs below a remote cache's base URL, over HTTP/1.1 with {@link
  * HttpURLConnection}, within a deadline the caller sets for a whole operation (an entry and its
  * blobs): the connect limit covers opening each connection, the deadline everything, bodies
- * included (a server that trickles a body is cut off there, by a watchdog that closes the
- * connection). Every answer's body is read against a size bound: a {@code Content-Length} over it
- * is refused before a byte is read, and a body without one is cut off where it passes the bound. No
- * redirect is followed (one to another origin could carry the credentials away); a 3xx says where
- * it pointed (the origin only). Counts the body bytes it moves. Thread-safe.
+ * included. Until an answer's head is in, a {@link RequestWatchdog} closes the connection at the
+ * deadline (a socket write has no timeout); a body is cut off by its reader, which checks the
+ * deadline after every read (so a body that trickles in ends at the deadline, and one that stalls
+ * at most one read timeout after it). Every answer's body is read against a size bound: a {@code
+ * Content-Length} over it is refused before a byte is read, and a body without one is cut off where
+ * it passes the bound. No redirect is followed (one to another origin could carry the credentials
+ * away); a 3xx says where it pointed (the origin only). Counts the body bytes it moves.
+ * Thread-safe.
  *
  * <p>Nothing is set up before the first request: {@code java.net.http.HttpClient} cost 0.5 s in a
  * cold JVM (about 0.2 s of it the default {@code SSLContext}, even for http://), which every link
@@ -55,8 +58,9 @@ final class HttpCacheTransport {
             path,
             null,
             deadline,
-            connection -> {
+            (connection, watchdog) -> {
               int status = connection.getResponseCode();
+              watchdog.readingBody();
               if (status == 404) {
                 drain(connection, connection.getErrorStream(), SMALL_BODY, deadline);
                 return Optional.empty();
@@ -82,14 +86,16 @@ final class HttpCacheTransport {
         path,
         body,
         deadline,
-        connection -> {
+        (connection, watchdog) -> {
           try (OutputStream out = connection.getOutputStream()) {
             for (int at = 0; at < body.length; at += CHUNK) {
               checkDeadline(deadline);
               out.write(body, at, Math.min(CHUNK, body.length - at));
             }
           }
-          requireSuccess(connection, connection.getResponseCode());
+          int status = connection.getResponseCode();
+          watchdog.readingBody();
+          requireSuccess(connection, status);
           return drain(connection, connection.getInputStream(), SMALL_BODY, deadline);
         });
     bytesSent.addAndGet(body.length);
@@ -103,10 +109,13 @@ final class HttpCacheTransport {
     return bytesSent.get();
   }
 
-  /** What one request does once connected; may throw {@link BadAnswerException}. */
+  /**
+   * What one request does once connected; may throw {@link BadAnswerException}. It calls {@link
+   * RequestWatchdog#readingBody} once the answer's head is in, before it reads a body.
+   */
   @FunctionalInterface
   private interface Step<T> {
-    T run(HttpURLConnection connection) throws IOException;
+    T run(HttpURLConnection connection, RequestWatchdog watchdog) throws IOException;
   }
 
   /**
@@ -126,55 +135,31 @@ final class HttpCacheTransport {
     boolean connected = false;
     boolean clean = false;
     long start = System.nanoTime();
-    Watchdog watchdog = null;
+    RequestWatchdog watchdog = null;
     try {
       connection = open(method, path, body, left / 1_000_000);
       connection.connect();
       connected = true;
-      watchdog = new Watchdog(connection, (deadline - System.nanoTime()) / 1_000_000);
-      T result = step.run(connection);
+      watchdog =
+          new RequestWatchdog(connection::disconnect, (deadline - System.nanoTime()) / 1_000_000);
+      T result = step.run(connection, watchdog);
       clean = true;
       return result;
     } catch (BadAnswerException e) {
       throw new RemoteCacheException(what + ": " + e.getMessage(), e.stopAsking);
     } catch (IOException e) {
       boolean answerLate = connected || waitedRequestLimit(start);
-      String why = watchdog != null && watchdog.fired ? noAnswer() : describe(e, answerLate);
+      String why = watchdog != null && watchdog.fired() ? noAnswer() : describe(e, answerLate);
       throw new RemoteCacheException(what + ": " + why, true);
     } finally {
       if (watchdog != null) {
-        watchdog.thread.interrupt();
+        // Waits for a close the watchdog has begun: the connection is touched by one thread at a
+        // time.
+        watchdog.stop();
       }
       if (!clean && connection != null) {
         connection.disconnect();
       }
-    }
-  }
-
-  /**
-   * Closes a connection once the request limit has passed: a socket write has no timeout of its
-   * own, so a server that stops reading a PUT body would otherwise hold the link for ever (and a
-   * trickling body is cut at the limit, not a read timeout after it).
-   */
-  private static final class Watchdog {
-    private final Thread thread;
-    private volatile boolean fired;
-
-    Watchdog(HttpURLConnection connection, long limitMillis) {
-      thread =
-          new Thread(
-              () -> {
-                try {
-                  Thread.sleep(Math.max(1, limitMillis));
-                  fired = true;
-                  connection.disconnect();
-                } catch (InterruptedException done) {
-                  // the exchange ended in time
-                }
-              },
-              "offlink-remote-cache-watchdog");
-      thread.setDaemon(true);
-      thread.start();
     }
   }
 
@@ -184,8 +169,8 @@ final class HttpCacheTransport {
         (HttpURLConnection) URI.create(settings.base() + "/" + path).toURL().openConnection();
     c.setRequestMethod(method);
     c.setConnectTimeout(millis(Math.min(settings.connectTimeout().toMillis(), leftMillis)));
-    // A server that never answers: each read waits at most what is left; the deadline checks
-    // between chunks and the watchdog bound a body that trickles in.
+    // A server that never answers: each read waits at most what was left at the start (the JDK
+    // fixes it at connect); the deadline check after every read bounds a body that trickles in.
     c.setReadTimeout(millis(leftMillis));
     // A redirect could carry the Authorization header elsewhere: a 3xx is a failure.
     c.setInstanceFollowRedirects(false);
