@@ -21,7 +21,9 @@ public final class LtoWrapperMain {
 
   /** Runs lto-wrapper and exits with its status. */
   public static void main(String[] args) {
-    LinkContext context = CommandStartup.start();
+    // The plugin's list is tracked before the launcher is told the JVM can clean up.
+    LinkContext context =
+        CommandStartup.start(c -> OffloadListCleanup.trackEarly(Arrays.asList(args), c));
     List<String> argv = new ArrayList<>();
     argv.add(System.getProperty("offlink.argv0", LtoWrapper.PROGRAM));
     argv.addAll(Arrays.asList(args));

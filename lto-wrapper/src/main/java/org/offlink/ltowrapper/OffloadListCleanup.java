@@ -9,10 +9,11 @@ import org.offlink.runtime.WorkingDirectory;
 /**
  * The linker plugin's {@code -foffload-objects=} list is lto-wrapper's to remove from the start
  * (GCC's {@code tool_cleanup} unlinks {@code offload_objects_file_name}), also when a signal comes
- * before the link has parsed its options: {@link LtoWrapper#run} hands it to the link's scope
- * before anything else (unless {@code -save-temps}, which keeps it), which removes it at the link's
- * end or cancellation. The launcher covers a JVM's own start-up, before {@code main}; a link
- * server's links have none.
+ * before the link has parsed its options: it is handed to the link's scope (unless {@code
+ * -save-temps}, which keeps it), which removes it at the link's end or cancellation. In a JVM of
+ * its own, {@link LtoWrapperMain} does it before the launcher is told the JVM is ready (until then
+ * the launcher removes the list itself); {@link LtoWrapper#run} does it first thing for the link
+ * server's links.
  */
 final class OffloadListCleanup {
   private static final String OPTION = "-foffload-objects=";

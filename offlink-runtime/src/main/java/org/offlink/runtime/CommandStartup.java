@@ -2,6 +2,7 @@ package org.offlink.runtime;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.function.Consumer;
 
 /**
  * The process edge of every offlink command: what its {@code main} does first and last, and the
@@ -14,11 +15,12 @@ public final class CommandStartup {
   private CommandStartup() {}
 
   /**
-   * The name of the main thread once the hook is registered. The launcher, which stays the JVM's
-   * parent, reads it from {@code /proc/PID/task/TID/comm} when it gets a signal: before this point
-   * the JVM can clean up nothing (and the JDK prints {@code Runtime.exit(143) logging failed} if
-   * the signal comes in its first milliseconds), so the launcher ends it with SIGKILL and removes
-   * what it can itself; afterwards it passes the signal on (see the launcher).
+   * The name of the main thread once the hook is registered and the files a signal must remove from
+   * the start are tracked. The launcher, which stays the JVM's parent, reads it from {@code
+   * /proc/PID/task/TID/comm} when it gets a signal: before this point the JVM can clean up nothing
+   * (and the JDK prints {@code Runtime.exit(143) logging failed} if the signal comes in its first
+   * milliseconds), so the launcher ends it with SIGKILL and removes what it can itself; afterwards
+   * it passes the signal on (see the launcher).
    */
   public static final String READY_THREAD_NAME = "offlink-main";
 
@@ -28,8 +30,17 @@ public final class CommandStartup {
    * process's umask.
    */
   public static LinkContext start() {
+    return start(context -> {});
+  }
+
+  /**
+   * As {@link #start()}, running {@code early} on the context (the place to track what a signal
+   * must remove, such as lto-wrapper's {@code -foffload-objects=} list) before the launcher is told
+   * the JVM is ready. Said after it, a signal that came in between would be passed on to a JVM that
+   * had nothing tracked yet, and the list stayed (seen under load in a fresh trixie container).
+   */
+  public static LinkContext start(Consumer<LinkContext> early) {
     Runtime.getRuntime().addShutdownHook(ProcessLinks.shutdownHook());
-    Thread.currentThread().setName(READY_THREAD_NAME);
     Path cwd = Path.of("").toAbsolutePath();
     WorkingDirectory.useProcessDirectory(cwd);
     LinkContext context =
@@ -41,6 +52,8 @@ public final class CommandStartup {
             System.err,
             LinkScope.withProcessUmask());
     ProcessLinks.opened(context.scope());
+    early.accept(context);
+    Thread.currentThread().setName(READY_THREAD_NAME);
     return context;
   }
 
