@@ -206,6 +206,14 @@ public final class AtomicFiles {
     replace(scope, abs, body, exists ? -1 : scope.newFileMode());
   }
 
+  private static void rename(Path from, Path to) throws IOException {
+    try {
+      Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    } catch (AtomicMoveNotSupportedException e) {
+      Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
+    }
+  }
+
   /** A temporary beside {@code abs}, renamed over it; {@code mode} -1: the mode {@code abs} has. */
   private static void replace(LinkScope scope, Path abs, Body body, int mode) throws IOException {
     Path temp = null;
@@ -240,14 +248,8 @@ public final class AtomicFiles {
           temp,
           "unix:mode",
           mode >= 0 ? mode : (Integer) Files.getAttribute(abs, "unix:mode") & 0777);
-      if (scope.cancelled()) {
-        throw new IOException(abs + ": interrupted");
-      }
-      try {
-        Files.move(temp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(temp, abs, StandardCopyOption.REPLACE_EXISTING);
-      }
+      Path from = temp;
+      scope.publish(abs, () -> rename(from, abs));
     } finally {
       if (temp != null) {
         Files.deleteIfExists(temp);

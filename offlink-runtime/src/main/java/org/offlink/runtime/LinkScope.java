@@ -42,6 +42,9 @@ public final class LinkScope {
   private final Observer observer;
   private volatile boolean cancelled;
 
+  /** Held while an output is published and while a cancel is declared (see {@link #publish}). */
+  private final Object publishing = new Object();
+
   /**
    * Who else must know what a link owns as it runs: a link server's client, which removes the
    * link's files and ends its children should the server die in the middle.
@@ -193,6 +196,29 @@ public final class LinkScope {
     }
   }
 
+  /** The step that makes an output visible (a rename); see {@link #publish}. */
+  @FunctionalInterface
+  public interface Publication {
+    void run() throws IOException;
+  }
+
+  /**
+   * Runs {@code publication} unless the link is cancelled. A cancel declared while one runs waits
+   * for it, so its sweep comes after the rename: checked apart from it, a rename could land just
+   * after the sweep had removed the name, and the output stayed (in the link server a cancel does
+   * not end the JVM, and the link's threads go on until they notice it).
+   *
+   * @throws IOException "{@code what}: interrupted" when the link is cancelled (nothing was run)
+   */
+  public void publish(Path what, Publication publication) throws IOException {
+    synchronized (publishing) {
+      if (cancelled) {
+        throw new IOException(what + ": interrupted");
+      }
+      publication.run();
+    }
+  }
+
   /** Whether the link has been cancelled: writers stop before publishing an output. */
   public boolean cancelled() {
     return cancelled;
@@ -204,7 +230,9 @@ public final class LinkScope {
    * up). The link's own thread then fails at its next step and returns.
    */
   public void cancel() {
-    cancelled = true;
+    synchronized (publishing) {
+      cancelled = true;
+    }
     List<ProcessHandle> running = new ArrayList<>();
     for (Process p : new ArrayList<>(children)) {
       running.add(p.toHandle());

@@ -150,4 +150,46 @@ class LinkScopeTest {
     assertEquals(java.util.Optional.empty(), client.startFailure(1, "offlink-exec: error=2, x"));
     assertEquals(java.util.Optional.empty(), scope.startFailure(127, "offlink-exec: error=2, x"));
   }
+
+  @Test
+  void aCancelWaitsForAPublicationUnderWayAndItsSweepRemovesWhatWasPublished() throws Exception {
+    Path output = dir.resolve("cc123456.target.o");
+    scope.track(output);
+    java.util.concurrent.CountDownLatch renaming = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch proceed = new java.util.concurrent.CountDownLatch(1);
+    Thread writer =
+        new Thread(
+            () -> {
+              try {
+                scope.publish(
+                    output,
+                    () -> {
+                      renaming.countDown();
+                      try {
+                        proceed.await();
+                      } catch (InterruptedException e) {
+                        throw new IOException(e);
+                      }
+                      Files.writeString(output, "object");
+                    });
+              } catch (IOException | RuntimeException e) {
+                throw new AssertionError(e);
+              }
+            });
+    writer.start();
+    assertTrue(renaming.await(10, TimeUnit.SECONDS));
+    Thread canceller = new Thread(scope::cancel);
+    canceller.start();
+    canceller.join(300);
+    assertTrue(canceller.isAlive(), "the cancel did not wait for the rename under way");
+    proceed.countDown();
+    writer.join(10_000);
+    canceller.join(10_000);
+    assertFalse(Files.exists(output), "the sweep ran before the rename");
+    IOException e =
+        assertThrows(
+            IOException.class, () -> scope.publish(output, () -> Files.writeString(output, "x")));
+    assertEquals(output + ": interrupted", e.getMessage());
+    assertFalse(Files.exists(output), "a cancelled link publishes nothing");
+  }
 }
