@@ -541,22 +541,7 @@ class FaultInjectionIT {
       for (boolean saveTemps : new boolean[] {false, true}) {
         Path tmp = freshDir("early-" + delayMs + (saveTemps ? "-s" : ""));
         Path list = tmp.resolve("x.ofldlist");
-        Files.writeString(list, "1\n" + object + "\n");
-        Path rsp = work.resolve("early.rsp");
-        Files.writeString(rsp, "-flinker-output=pie\n-foffload-objects=" + list + "\n");
-        Map<String, String> env = new HashMap<>();
-        env.put("TMPDIR", tmp.toString());
-        env.put("COLLECT_GCC", "gcc-12");
-        env.put(
-            "COLLECT_GCC_OPTIONS",
-            "'-fopenmp' '-foffload=nvptx-none' '-o' 'x'" + (saveTemps ? " '-save-temps'" : ""));
-        env.put("OFFLOAD_TARGET_NAMES", "nvptx-none");
-        env.put("COMPILER_PATH", LIBEXEC + "/");
-        // -save-temps files go to the working directory: not the TMPDIR whose listing is checked.
-        Path cwd = freshDir("early-cwd-" + delayMs + (saveTemps ? "-s" : ""));
-        Process p =
-            builder(cwd, env, List.of(LIBEXEC.resolve("lto-wrapper").toString(), "@" + rsp))
-                .start();
+        Process p = startListLink(tmp, list, saveTemps);
         CompletableFuture<String> out = slurp(p.getInputStream());
         awaitTermHandler(p.pid());
         Thread.sleep(delayMs);
@@ -587,6 +572,27 @@ class FaultInjectionIT {
   }
 
   /**
+   * Starts lto-wrapper as the linker plugin does, on an nvptx object named by the plugin's list
+   * {@code list} (written here), with TMPDIR {@code tmp}. -save-temps files go to a working
+   * directory of their own: not the TMPDIR whose listing the tests check.
+   */
+  private static Process startListLink(Path tmp, Path list, boolean saveTemps) throws IOException {
+    Files.writeString(list, "1\n" + object + "\n");
+    Path rsp = tmp.resolveSibling(tmp.getFileName() + ".rsp");
+    Files.writeString(rsp, "-flinker-output=pie\n-foffload-objects=" + list + "\n");
+    Map<String, String> env = new HashMap<>();
+    env.put("TMPDIR", tmp.toString());
+    env.put("COLLECT_GCC", "gcc-12");
+    env.put(
+        "COLLECT_GCC_OPTIONS",
+        "'-fopenmp' '-foffload=nvptx-none' '-o' 'x'" + (saveTemps ? " '-save-temps'" : ""));
+    env.put("OFFLOAD_TARGET_NAMES", "nvptx-none");
+    env.put("COMPILER_PATH", LIBEXEC + "/");
+    Path cwd = freshDir(tmp.getFileName() + "-cwd");
+    return builder(cwd, env, List.of(LIBEXEC.resolve("lto-wrapper").toString(), "@" + rsp)).start();
+  }
+
+  /**
    * The moment the launcher starts passing signals on: a SIGTERM sent as soon as the JVM's main
    * thread is named {@code offlink-main} goes to a JVM that must already track the plugin's list.
    * It used to name the thread first and track the list once the link was wired, some milliseconds
@@ -599,19 +605,7 @@ class FaultInjectionIT {
         LinkMode.current() == LinkMode.IN_PROCESS, "a JVM of the link's own (in-process mode)");
     for (int round = 0; round < 3; round++) {
       Path tmp = freshDir("ready-" + round);
-      Path list = tmp.resolve("x.ofldlist");
-      Files.writeString(list, "1\n" + object + "\n");
-      Path rsp = work.resolve("ready.rsp");
-      Files.writeString(rsp, "-flinker-output=pie\n-foffload-objects=" + list + "\n");
-      Map<String, String> env = new HashMap<>();
-      env.put("TMPDIR", tmp.toString());
-      env.put("COLLECT_GCC", "gcc-12");
-      env.put("COLLECT_GCC_OPTIONS", "'-fopenmp' '-foffload=nvptx-none' '-o' 'x'");
-      env.put("OFFLOAD_TARGET_NAMES", "nvptx-none");
-      env.put("COMPILER_PATH", LIBEXEC + "/");
-      Path cwd = freshDir("ready-cwd-" + round);
-      Process p =
-          builder(cwd, env, List.of(LIBEXEC.resolve("lto-wrapper").toString(), "@" + rsp)).start();
+      Process p = startListLink(tmp, tmp.resolve("x.ofldlist"), false);
       CompletableFuture<String> out = slurp(p.getInputStream());
       // (The messages are suppliers: out.join() waits for the link to end.)
       assertTrue(awaitReadyJvm(p.pid()), () -> "the JVM never said it was ready: " + out.join());
