@@ -74,7 +74,9 @@ public final class CommandStartup {
   public static void exit(LinkContext context, int status) {
     if (!ProcessLinks.shuttingDown()) {
       context.scope().close();
-      ProcessLinks.closed(context.scope());
+      // The scope stays registered until the halt: a signal before it still cancels the link,
+      // which removes what it handed to the linker (LinkScope#handOver), as GCC's tool_cleanup
+      // does until lto-wrapper exits; the shutdown then ends the process with 128 + the signal.
       if (!ProcessLinks.shuttingDown()) {
         flush(context.out());
         flush(context.err());

@@ -36,6 +36,7 @@ public final class LinkScope {
   private static final String EXEC_FAILURE = "offlink-exec: ";
 
   private final Set<Path> files = ConcurrentHashMap.newKeySet();
+  private final Set<Path> handedOver = ConcurrentHashMap.newKeySet();
   private final Set<Process> children = ConcurrentHashMap.newKeySet();
   private final int umask;
   private final Optional<Path> execHelper;
@@ -166,6 +167,30 @@ public final class LinkScope {
     }
   }
 
+  /**
+   * Hands {@code file} to the caller (lto-wrapper's outputs, for the linker plugin): {@link #close}
+   * leaves it, but a cancel still removes it, as GCC's {@code tool_cleanup} removes the offload and
+   * LTRANS objects lto-wrapper has printed when a signal comes before it exits. Otherwise a link
+   * cancelled after it printed its outputs (through the server, a SIGTERM just as the link ends)
+   * reported 128 + the signal and left them in TMPDIR, where no linker would ever remove them.
+   */
+  public void handOver(Path file) {
+    synchronized (publishing) {
+      if (!cancelled) {
+        handedOver.add(file); // first: the file is in one of the two sets at every moment
+        untrack(file);
+        return;
+      }
+    }
+    // Cancelled already: its sweep may have run before this file left the tracked set.
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException e) {
+      // as in the sweep: nobody is left to tell
+    }
+    untrack(file);
+  }
+
   /** Forgets {@code file}: it was removed, or it now belongs to someone else. */
   public void untrack(Path file) {
     if (files.remove(file)) {
@@ -241,6 +266,14 @@ public final class LinkScope {
       ChildEnding.endTrees(running, CHILD_WAIT_MS);
     }
     sweep();
+    for (Path file : new ArrayList<>(handedOver)) {
+      try {
+        Files.deleteIfExists(file);
+      } catch (IOException e) {
+        // as in the sweep: nobody is left to tell
+      }
+      handedOver.remove(file);
+    }
   }
 
   /** The normal end of the link: removes the files still tracked; never throws. */

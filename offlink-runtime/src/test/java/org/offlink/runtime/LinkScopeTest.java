@@ -192,4 +192,21 @@ class LinkScopeTest {
     assertEquals(output + ": interrupted", e.getMessage());
     assertFalse(Files.exists(output), "a cancelled link publishes nothing");
   }
+
+  @Test
+  void aHandedOverFileOutlivesCloseButNotACancel() throws Exception {
+    Path kept = Files.writeString(dir.resolve("kept.target.o"), "object");
+    LinkScope ended = LinkScope.withUmask(022);
+    ended.track(kept);
+    ended.handOver(kept);
+    ended.close();
+    assertTrue(Files.exists(kept), "the caller's after a normal end");
+
+    Path printed = Files.writeString(dir.resolve("printed.target.o"), "object");
+    scope.track(printed);
+    scope.handOver(printed);
+    scope.close();
+    scope.cancel(); // a signal before the process (or the server's session) has ended
+    assertFalse(Files.exists(printed), "a cancel removes what the link handed over");
+  }
 }

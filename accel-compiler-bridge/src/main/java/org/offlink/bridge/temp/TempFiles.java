@@ -101,11 +101,18 @@ public final class TempFiles implements AutoCloseable {
     scope.track(file);
   }
 
-  /** Hands a file over (to the linker plugin): it is no longer this scope's to delete. */
+  /**
+   * Hands a file over (to the linker plugin): it is no longer this scope's to delete at close, but
+   * a cancel of the link still removes it ({@link LinkScope#handOver}).
+   */
   public synchronized void release(String name) {
     Path file = path(name);
     toDelete.remove(file);
-    scope.untrack(file);
+    if (saveTemps) {
+      scope.untrack(file); // -save-temps keeps every file, also at a signal
+    } else {
+      scope.handOver(file);
+    }
   }
 
   /**
