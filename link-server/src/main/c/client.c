@@ -521,7 +521,11 @@ static int relay(struct link *l, struct reader *r) {
       if (sig && !cancelled) {
         unsigned char s = (unsigned char)sig;
         cancelled = sig;
-        if (frame_send(l->sock, OFL_CANCEL, &s, 1) != 0) exit(128 + sig);
+        /* A send that fails is a server that has just ended the link and closed: its EXIT is still
+           to be read (exiting 128 + sig here reported a link that had handed its output to the
+           linker as cancelled, and left that output behind); a connection that ends without one
+           is handled below. */
+        (void)frame_send(l->sock, OFL_CANCEL, &s, 1);
       }
     }
     if (nfds == 3 && fds[2].revents) relay_stdin(l);
