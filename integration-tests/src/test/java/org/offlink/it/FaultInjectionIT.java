@@ -593,6 +593,35 @@ class FaultInjectionIT {
   }
 
   /**
+   * A SIGTERM the moment lto-wrapper has printed its offload object for the linker: either the link
+   * had ended (status 0, the object is the linker's) or it is cancelled (143), and then the object
+   * goes too, as GCC's {@code tool_cleanup} removes what lto-wrapper printed. Through the server,
+   * the cancel used to report 143 and leave the object in TMPDIR, about one link in two.
+   */
+  @Test
+  void aSignalJustAfterTheOutputIsPrintedLeavesItOnlyWithSuccess() throws Exception {
+    for (int round = 0; round < 8; round++) {
+      Path tmp = freshDir("printed-" + round);
+      Process p = startListLink(tmp, tmp.resolve("x.ofldlist"), false);
+      java.io.BufferedReader lines =
+          new java.io.BufferedReader(
+              new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+      String printed = lines.readLine();
+      p.toHandle().destroy();
+      CompletableFuture<String> rest = slurp(p.getInputStream());
+      assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+      String what = "round " + round + ", status " + p.exitValue() + ": " + printed + rest.join();
+      assertTrue(printed != null && printed.endsWith(".target.o"), what);
+      if (p.exitValue() == 0) {
+        assertEquals(List.of(Path.of(printed).getFileName().toString()), listing(tmp), what);
+      } else {
+        assertEquals(143, p.exitValue(), what);
+        assertEquals(List.of(), listing(tmp), what);
+      }
+    }
+  }
+
+  /**
    * The moment the launcher starts passing signals on: a SIGTERM sent as soon as the JVM's main
    * thread is named {@code offlink-main} goes to a JVM that must already track the plugin's list.
    * It used to name the thread first and track the list once the link was wired, some milliseconds
