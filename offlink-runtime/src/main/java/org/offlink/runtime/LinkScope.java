@@ -43,7 +43,10 @@ public final class LinkScope {
   private final Observer observer;
   private volatile boolean cancelled;
 
-  /** Held while an output is published and while a cancel is declared (see {@link #publish}). */
+  /**
+   * Held while an output is published or handed over and while a cancel is declared (see {@link
+   * #publish}, {@link #handOver}).
+   */
   private final Object publishing = new Object();
 
   /**
@@ -183,11 +186,7 @@ public final class LinkScope {
       }
     }
     // Cancelled already: its sweep may have run before this file left the tracked set.
-    try {
-      Files.deleteIfExists(file);
-    } catch (IOException e) {
-      // as in the sweep: nobody is left to tell
-    }
+    remove(file);
     untrack(file);
   }
 
@@ -267,11 +266,7 @@ public final class LinkScope {
     }
     sweep();
     for (Path file : new ArrayList<>(handedOver)) {
-      try {
-        Files.deleteIfExists(file);
-      } catch (IOException e) {
-        // as in the sweep: nobody is left to tell
-      }
+      remove(file);
       handedOver.remove(file);
     }
   }
@@ -283,12 +278,16 @@ public final class LinkScope {
 
   private void sweep() {
     for (Path file : new ArrayList<>(files)) {
-      try {
-        Files.deleteIfExists(file);
-      } catch (IOException e) {
-        // nobody is left to tell; GCC's signal-time cleanup is silent too
-      }
+      remove(file);
       untrack(file);
+    }
+  }
+
+  private static void remove(Path file) {
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException e) {
+      // nobody is left to tell; GCC's signal-time cleanup is silent too
     }
   }
 }
