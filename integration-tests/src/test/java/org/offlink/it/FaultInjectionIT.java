@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -619,64 +617,6 @@ class FaultInjectionIT {
         assertEquals(List.of(), listing(tmp), what);
       }
     }
-  }
-
-  /**
-   * The moment the launcher starts passing signals on: a SIGTERM sent as soon as the JVM's main
-   * thread is named {@code offlink-main} goes to a JVM that must already track the plugin's list.
-   * It used to name the thread first and track the list once the link was wired, some milliseconds
-   * later: a fresh trixie container's run of the test above once signalled in between and found the
-   * list left. In-process only: a link through the server has no JVM of its own.
-   */
-  @Test
-  void aSignalRightAfterTheJvmSaysItIsReadyStillRemovesTheList() throws Exception {
-    assumeTrue(
-        LinkMode.current() == LinkMode.IN_PROCESS, "a JVM of the link's own (in-process mode)");
-    for (int round = 0; round < 3; round++) {
-      Path tmp = freshDir("ready-" + round);
-      Process p = startListLink(tmp, tmp.resolve("x.ofldlist"), false);
-      CompletableFuture<String> out = slurp(p.getInputStream());
-      // (The messages are suppliers: out.join() waits for the link to end.)
-      assertTrue(awaitReadyJvm(p.pid()), () -> "the JVM never said it was ready: " + out.join());
-      assertTrue(p.toHandle().destroy(), () -> "the link ended before the signal: " + out.join());
-      assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-      String what = "SIGTERM at offlink-main, round " + round;
-      assertEquals(143, p.exitValue(), what + ": " + out.join());
-      assertOneLineMessage(out.join());
-      assertEquals(List.of(), listing(tmp), what);
-    }
-  }
-
-  /**
-   * Waits until a child of {@code launcher} has a thread named offlink-main; false if the launcher
-   * ended first. Reads /proc directly ({@code task/TID/children}, each thread's {@code comm}):
-   * scanning every process for children costs milliseconds, longer than the moment looked for.
-   */
-  private static boolean awaitReadyJvm(long launcher) throws InterruptedException {
-    Path children = Path.of("/proc/" + launcher + "/task/" + launcher + "/children");
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (System.nanoTime() < deadline) {
-      String pids;
-      try {
-        pids = Files.readString(children).strip();
-      } catch (IOException e) {
-        return false; // the launcher has ended
-      }
-      for (String jvm : pids.isEmpty() ? new String[0] : pids.split(" ")) {
-        File[] tasks = new File("/proc/" + jvm + "/task").listFiles();
-        for (File task : tasks == null ? new File[0] : tasks) {
-          try {
-            if (Files.readString(task.toPath().resolve("comm")).strip().equals("offlink-main")) {
-              return true;
-            }
-          } catch (IOException gone) {
-            // a thread that has just ended
-          }
-        }
-      }
-      Thread.onSpinWait();
-    }
-    return false;
   }
 
   /**
