@@ -221,10 +221,10 @@ public final class AtomicFiles {
       OutputStream raw = null;
       for (int attempt = 0; raw == null; attempt++) {
         temp = abs.resolveSibling("." + abs.getFileName() + "." + TempNames.random(6) + ".tmp");
+        Path name = temp;
         try {
-          raw =
-              Files.newOutputStream(
-                  Files.createFile(temp, Umask.OWNER_ONLY), StandardOpenOption.WRITE);
+          scope.create(name, () -> Files.createFile(name, Umask.OWNER_ONLY));
+          raw = Files.newOutputStream(name, StandardOpenOption.WRITE);
         } catch (FileAlreadyExistsException e) {
           if (attempt + 1 == TempNames.ATTEMPTS) {
             throw e;
@@ -236,7 +236,6 @@ public final class AtomicFiles {
         }
       }
       try (OutputStream out = new BufferedOutputStream(new Named(raw, temp), 1 << 16)) {
-        scope.track(temp);
         body.writeTo(out);
       }
       if (scope.cancelled()) {

@@ -44,8 +44,8 @@ public final class LinkScope {
   private volatile boolean cancelled;
 
   /**
-   * Held while an output is published or handed over and while a cancel is declared (see {@link
-   * #publish}, {@link #handOver}).
+   * Held while a file is created, an output published or handed over, and while a cancel is
+   * declared (see {@link #create}, {@link #publish}, {@link #handOver}).
    */
   private final Object publishing = new Object();
 
@@ -220,10 +220,29 @@ public final class LinkScope {
     }
   }
 
-  /** The step that makes an output visible (a rename); see {@link #publish}. */
+  /** A step on a file that a cancel must not split: its creation, or an output's rename. */
   @FunctionalInterface
-  public interface Publication {
+  public interface FileStep {
     void run() throws IOException;
+  }
+
+  /**
+   * Creates {@code file} by {@code create} and tracks it, one step as far as a cancel goes: a file
+   * created after a cancel's sweep and before its tracking stayed (in a JVM of its own the process
+   * halts right after the shutdown hook's cancel, wherever its other threads are).
+   *
+   * @throws IOException "{@code file}: interrupted" when the link is cancelled (nothing created),
+   *     or what {@code create} throws
+   */
+  public void create(Path file, FileStep create) throws IOException {
+    synchronized (publishing) {
+      if (cancelled) {
+        throw new IOException(file + ": interrupted");
+      }
+      create.run();
+      files.add(file);
+    }
+    observer.fileTracked(file);
   }
 
   /**
@@ -234,7 +253,7 @@ public final class LinkScope {
    *
    * @throws IOException "{@code what}: interrupted" when the link is cancelled (nothing was run)
    */
-  public void publish(Path what, Publication publication) throws IOException {
+  public void publish(Path what, FileStep publication) throws IOException {
     synchronized (publishing) {
       if (cancelled) {
         throw new IOException(what + ": interrupted");

@@ -64,14 +64,13 @@ public final class TempDirectory {
     for (int attempt = 0; attempt < TempNames.ATTEMPTS; attempt++) {
       Path file = dir.resolve("cc" + TempNames.random(6) + suffix);
       try {
-        Files.createFile(file, Umask.OWNER_ONLY);
+        scope.create(file, () -> Files.createFile(file, Umask.OWNER_ONLY));
       } catch (FileAlreadyExistsException e) {
         continue; // another name, as mkstemps retries
       } catch (FileSystemException e) {
         throw new IOException(
             "cannot create temporary file in " + dir + ": " + IoReasons.reason(e), e);
       }
-      scope.track(file);
       return file;
     }
     throw new IOException(
