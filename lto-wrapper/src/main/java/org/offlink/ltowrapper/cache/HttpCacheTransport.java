@@ -59,8 +59,7 @@ final class HttpCacheTransport {
             null,
             deadline,
             (connection, watchdog) -> {
-              int status = connection.getResponseCode();
-              watchdog.readingBody();
+              int status = head(connection, watchdog);
               if (status == 404) {
                 drain(connection, connection.getErrorStream(), SMALL_BODY, deadline);
                 return Optional.empty();
@@ -93,9 +92,7 @@ final class HttpCacheTransport {
               out.write(body, at, Math.min(CHUNK, body.length - at));
             }
           }
-          int status = connection.getResponseCode();
-          watchdog.readingBody();
-          requireSuccess(connection, status);
+          requireSuccess(connection, head(connection, watchdog));
           return drain(connection, connection.getInputStream(), SMALL_BODY, deadline);
         });
     bytesSent.addAndGet(body.length);
@@ -110,8 +107,8 @@ final class HttpCacheTransport {
   }
 
   /**
-   * What one request does once connected; may throw {@link BadAnswerException}. It calls {@link
-   * RequestWatchdog#readingBody} once the answer's head is in, before it reads a body.
+   * What one request does once connected; may throw {@link BadAnswerException}. It waits for the
+   * answer's head with {@link #head} before it reads a body.
    */
   @FunctionalInterface
   private interface Step<T> {
@@ -161,6 +158,17 @@ final class HttpCacheTransport {
         connection.disconnect();
       }
     }
+  }
+
+  /**
+   * The answer's status, once its head is in; from then on the body is the caller's to read and
+   * bound ({@link RequestWatchdog#readingBody}).
+   */
+  private static int head(HttpURLConnection connection, RequestWatchdog watchdog)
+      throws IOException {
+    int status = connection.getResponseCode();
+    watchdog.readingBody();
+    return status;
   }
 
   private HttpURLConnection open(String method, String path, byte[] body, long leftMillis)
