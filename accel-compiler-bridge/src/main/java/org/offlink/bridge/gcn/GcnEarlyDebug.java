@@ -62,7 +62,7 @@ final class GcnEarlyDebug {
     }
     byte[] object = Files.readAllBytes(output);
     GcnDebugObject.patch(object, settings, output);
-    NamedFiles.write(output, object);
+    NamedFiles.write(scope, output, object);
     return true;
   }
 }

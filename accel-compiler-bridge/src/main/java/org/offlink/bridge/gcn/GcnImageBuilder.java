@@ -118,7 +118,7 @@ public final class GcnImageBuilder {
       Path asm1Path = WorkingDirectory.resolve(cwd, asm1);
       GcnAsmProcessor.Result processed =
           GcnAsmProcessor.process(release, readIntermediate(asm1Path, "asm"), asm1Path);
-      NamedFiles.write(WorkingDirectory.resolve(cwd, asm2), processed.assembly());
+      NamedFiles.write(context.scope(), WorkingDirectory.resolve(cwd, asm2), processed.assembly());
       link(Command.of(link, env, cwd).as(Command.Role.ACCEL_COMPILER), settings);
       tables =
           new GcnPartitionedBuild.Tables(

@@ -90,7 +90,8 @@ public final class GcnPartitionedBuild {
     String labels = labels(kernels.size() > 2, variables > 0, indirect > 0);
     if (!labels.isEmpty()) {
       String file = work.temps().named(work.names().mkoffload(".labels.s"), ".labels.s");
-      NamedFiles.write(work.resolve(file), labels.getBytes(StandardCharsets.US_ASCII));
+      NamedFiles.write(
+          work.context().scope(), work.resolve(file), labels.getBytes(StandardCharsets.US_ASCII));
       objects.add(0, file);
     }
     List<String> argv = new ArrayList<>(link);
@@ -173,7 +174,7 @@ public final class GcnPartitionedBuild {
       GcnAsmProcessor.Result r =
           GcnAsmProcessor.process(
               release, GcnImageBuilder.readIntermediate(asm1Path, "asm"), asm1Path, false);
-      NamedFiles.write(work.resolve(asm2), r.assembly());
+      NamedFiles.write(work.context().scope(), work.resolve(asm2), r.assembly());
       work.runAccel(assembleArgv(asm2, out), env, ".part" + p.first() + ".as_args");
       List<GcnKernel> kernels = r.kernels().subList(2, r.kernels().size());
       return new PartitionArtifact(
@@ -188,7 +189,7 @@ public final class GcnPartitionedBuild {
     @Override
     public PartitionSymbols symbols(PartitionArtifact artifact) throws IOException {
       Path scratch = work.temps().scratch(".part.o");
-      NamedFiles.write(scratch, artifact.object());
+      NamedFiles.write(work.context().scope(), scratch, artifact.object());
       Set<String> kernels = new HashSet<>();
       for (GcnKernel k : artifact.kernels()) {
         kernels.add(k.name());

@@ -41,6 +41,7 @@ import org.offlink.runtime.ErrorText;
 import org.offlink.runtime.IoReasons;
 import org.offlink.runtime.LinkContext;
 import org.offlink.runtime.LinkScope;
+import org.offlink.runtime.NamedFiles;
 import org.offlink.runtime.WorkingDirectory;
 import org.offlink.streamer.MalformedObjectException;
 import org.offlink.streamer.OfflinkVersion;
@@ -285,7 +286,7 @@ public final class Mkoffload {
     String cFile = temps.named(options.names().cFile(), ".c");
     Path path = WorkingDirectory.resolve(context.workingDirectory(), cFile);
     try {
-      Files.writeString(path, source.c(), StandardCharsets.UTF_8);
+      NamedFiles.write(context.scope(), path, source.c().getBytes(StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new IOException("cannot open '" + cFile + "'", e);
     }

@@ -2,7 +2,6 @@ package org.offlink.bridge.nvptx;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +11,7 @@ import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.process.ProcessRunner;
 import org.offlink.bridge.temp.TempFiles;
 import org.offlink.bridge.tool.ExecutableSearch;
+import org.offlink.runtime.NamedFiles;
 
 /**
  * Detects the ptxas trap: nvptx-tools' {@code nvptx-none-as} verifies PTX with whatever {@code
@@ -47,7 +47,7 @@ public final class PtxasCheck {
       return Optional.empty();
     }
     Path probe = temps.scratch(".ptx");
-    Files.writeString(probe, probeText(arch), StandardCharsets.US_ASCII);
+    NamedFiles.write(temps.scope(), probe, probeText(arch).getBytes(StandardCharsets.US_ASCII));
     List<String> argv =
         List.of(
             ptxas.get().toString(),

@@ -60,7 +60,7 @@ public record PartitionWork(
   /** Writes a partition's object where the link step reads it; returns its name. */
   public String writeObject(Partition p, PartitionArtifact a) throws IOException {
     String name = file(p, ".o");
-    NamedFiles.write(resolve(name), a.object());
+    NamedFiles.write(context.scope(), resolve(name), a.object());
     return name;
   }
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import org.offlink.runtime.LinkScope;
 import org.offlink.runtime.NamedFiles;
 import org.offlink.runtime.NativeCharset;
 
@@ -27,9 +28,9 @@ public record ResponseFile(String name, Path path) {
   }
 
   /** Writes the arguments after argv[0] of {@code argv} the way libiberty's writeargv does. */
-  public void write(List<String> argv) throws IOException {
+  public void write(LinkScope scope, List<String> argv) throws IOException {
     String text = ResponseFiles.format(argv.subList(1, argv.size()));
     // Named in the error (a full TMPDIR): Files.writeString's message is the errno text alone.
-    NamedFiles.write(path, text.getBytes(NativeCharset.CHARSET));
+    NamedFiles.write(scope, path, text.getBytes(NativeCharset.CHARSET));
   }
 }

@@ -64,7 +64,7 @@ public final class SystemProcessRunner implements ProcessRunner {
     try {
       List<String> argv = rsp.argv(command.program());
       echo(command, argv);
-      rsp.write(command.argv());
+      rsp.write(scope, command.argv());
       return execute(command, argv);
     } finally {
       conventions.remove(rsp);

@@ -54,6 +54,11 @@ public final class TempFiles implements AutoCloseable {
     this.err = context.err();
   }
 
+  /** The link's scope, which tracks these files for removal at a cancel. */
+  public LinkScope scope() {
+    return scope;
+  }
+
   /**
    * A file of this scope: {@code savedName} (relative to the working directory) with -save-temps,
    * else a new temp file ending in {@code suffix}. The returned string is what GCC puts on command

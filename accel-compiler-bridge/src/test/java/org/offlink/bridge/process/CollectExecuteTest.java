@@ -37,7 +37,7 @@ class CollectExecuteTest {
     assertEquals("./x.pfx.gcc_args", rsp.name());
     assertEquals(cwd.resolve("./x.pfx.gcc_args"), rsp.path());
     assertEquals(List.of("/bin/prog", "@./x.pfx.gcc_args"), rsp.argv("/bin/prog"));
-    rsp.write(argv);
+    rsp.write(scope, argv);
     c.remove(rsp);
     assertEquals("\"\"\na\\ b\nq\\'\\\"\n", Files.readString(cwd.resolve("x.pfx.gcc_args")));
     assertEquals(List.of(), listing(tmp));
@@ -51,7 +51,7 @@ class CollectExecuteTest {
     assertEquals(tmp, file.getParent());
     assertTrue(file.getFileName().toString().matches("cc[A-Za-z0-9]{6}"), rsp.name());
     assertEquals(file.toString(), rsp.name());
-    rsp.write(List.of("/bin/prog", "one"));
+    rsp.write(scope, List.of("/bin/prog", "one"));
     assertEquals("one\n", Files.readString(file));
     c.remove(rsp);
     assertFalse(Files.exists(file));

@@ -103,7 +103,7 @@ public final class ChildRunner {
       ChildKind kind, List<String> argv, String atSuffix, Exec exec) {
     ResponseFile rsp = open(atSuffix);
     try {
-      rsp.write(argv);
+      rsp.write(context.scope(), argv);
     } catch (IOException e) {
       throw new LtoWrapperException("could not write to response file " + rsp.name(), e);
     }

@@ -3,7 +3,6 @@ package org.offlink.ltowrapper.offload;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -11,6 +10,7 @@ import java.util.Set;
 import org.offlink.ltowrapper.io.InputFile;
 import org.offlink.ltowrapper.run.LinkOutputs;
 import org.offlink.ltowrapper.run.LtoWrapperException;
+import org.offlink.runtime.NamedFiles;
 
 /**
  * The non-plugin link ({@code gcc -fno-use-linker-plugin}): collect2 gives lto-wrapper every object
@@ -46,7 +46,7 @@ public final class Collect2Inputs {
       }
       String name = outputs.name("host" + copies.size() + ".o", ".host.o");
       try {
-        Files.copy(file, outputs.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+        NamedFiles.copy(outputs.temps().scope(), file, outputs.resolve(name));
       } catch (IOException e) {
         throw new LtoWrapperException("writing output file " + name + ": " + e.getMessage(), e);
       }

@@ -3,7 +3,6 @@ package org.offlink.ltowrapper.offload;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Optional;
 import org.offlink.ltowrapper.run.LinkOutputs;
 import org.offlink.ltowrapper.run.LtoWrapperException;
@@ -87,7 +86,7 @@ record CrtOffloadTable(
       if (Files.isReadable(src) && !Files.isDirectory(src)) {
         String name = outputName();
         try {
-          Files.copy(src, outputs.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+          NamedFiles.copy(outputs.temps().scope(), src, outputs.resolve(name));
         } catch (IOException e) {
           throw new LtoWrapperException("writing output file", e);
         }
@@ -104,7 +103,7 @@ record CrtOffloadTable(
 
   private void write(String name, byte[] bytes) {
     try {
-      NamedFiles.write(outputs.resolve(name), bytes);
+      NamedFiles.write(outputs.temps().scope(), outputs.resolve(name), bytes);
     } catch (IOException e) {
       throw new LtoWrapperException("writing output file", e);
     }
