@@ -26,6 +26,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
@@ -420,6 +421,20 @@ static int end_round(const struct link *l, pid_t sid, int sig, int ms) {
   return any_left(l, sid);
 }
 
+static int remove_entry(const char *path, const struct stat *st, int kind, struct FTW *at) {
+  (void)st;
+  (void)kind;
+  (void)at;
+  remove(path);
+  return 0;
+}
+
+/* Removes a temporary the server reported: a file, or a folder of the link's own (its children's
+   TMPDIR) with what they left in it, following no symbolic link. */
+static void remove_temp(const char *path) {
+  if (unlink(path) != 0 && errno == EISDIR) nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 /* The server is gone mid-link: end the link's children as the server would have (ChildEnding:
    SIGHUP, on which GCC's driver and collect2 remove their temporaries, then SIGTERM for whatever
    still runs, since collect2 has none for SIGTERM), then remove its files. */
@@ -430,7 +445,7 @@ static void clean_up_after_server(const struct link *l) {
     signal_groups(l, SIGKILL);
     signal_session(sid, SIGKILL);
   }
-  for (size_t i = 0; i < l->ntemps; i++) unlink(l->temps[i]);
+  for (size_t i = 0; i < l->ntemps; i++) remove_temp(l->temps[i]);
 }
 
 static void server_died(const struct link *l) {

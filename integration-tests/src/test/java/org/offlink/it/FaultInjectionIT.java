@@ -219,8 +219,9 @@ class FaultInjectionIT {
    * A child process of the link that {@code client} (the lto-wrapper GCC ran, or an ancestor of it)
    * runs with TMPDIR {@code tmp}, whose command line contains {@code marker}. In-process it is a
    * descendant of {@code client}; through the link server it is the server's child, found by the
-   * TMPDIR the link's children inherit (the server's own process may have it too, when this link
-   * started the server: it is left out by its main class).
+   * TMPDIR the link's children inherit, or the folder in it that mkoffload gives its own children
+   * (the server's own process may have TMPDIR too, when this link started the server: it is left
+   * out by its main class).
    */
   private static Optional<ProcessHandle> linkChild(ProcessHandle client, String marker, Path tmp) {
     if (LinkMode.current() == LinkMode.IN_PROCESS) {
@@ -233,7 +234,10 @@ class FaultInjectionIT {
               String cmd = cmdline(h);
               return cmd.contains(marker) && !cmd.contains("org.offlink.");
             })
-        .filter(h -> Arrays.asList(proc(h, "environ").split("\0")).contains(entry))
+        .filter(
+            h ->
+                Arrays.stream(proc(h, "environ").split("\0"))
+                    .anyMatch(e -> e.equals(entry) || e.startsWith(entry + "/")))
         .findFirst();
   }
 

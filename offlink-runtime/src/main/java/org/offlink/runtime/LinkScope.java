@@ -42,6 +42,7 @@ public final class LinkScope {
   private final Optional<Path> execHelper;
   private final Observer observer;
   private volatile boolean cancelled;
+  private volatile boolean childKilled;
 
   /**
    * Held while a file is created, an output published or handed over, and while a cancel is
@@ -197,26 +198,45 @@ public final class LinkScope {
     }
   }
 
-  /**
-   * Records a child this link has just started, so that {@link #cancel} ends it.
-   *
-   * @throws IOException when the link is cancelled already (the child and its descendants are ended
-   *     first: a cancel's listing may have missed it)
-   */
-  public void childStarted(Process child) throws IOException {
-    children.add(child);
-    observer.childStarted(child.pid());
-    if (cancelled) {
-      childEnded(child);
-      ChildEnding.endTrees(List.of(child.toHandle()), CHILD_WAIT_MS);
-      throw new IOException("interrupted");
+  /** A cancelled link starts no child: what {@link #start} throws then. */
+  public static final class CancelledException extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    CancelledException() {
+      super("interrupted");
     }
+  }
+
+  /**
+   * Starts a child of this link by {@code builder} and records it, so that {@link #cancel} ends it;
+   * one step as far as a cancel goes. Started apart from the check, a child started while a cancel
+   * was under way was ended by the link's own thread while the cancel swept, and its {@code ld}
+   * made its output's temporary after the sweep, to stay: now a cancel's list of children is
+   * complete, and its sweep comes after all of them have ended.
+   *
+   * @throws CancelledException when the link is cancelled (nothing started)
+   * @throws IOException what {@link ProcessBuilder#start} throws
+   */
+  public Process start(ProcessBuilder builder) throws IOException {
+    Process child;
+    synchronized (publishing) {
+      if (cancelled) {
+        throw new CancelledException();
+      }
+      child = builder.start();
+      children.add(child);
+    }
+    observer.childStarted(child.pid());
+    return child;
   }
 
   /** Forgets a child that has ended. */
   public void childEnded(Process child) {
     if (children.remove(child)) {
       observer.childEnded(child.pid());
+    }
+    if (!child.isAlive() && child.exitValue() > 128) {
+      childKilled = true; // 128 + the signal's number: ended by a signal
     }
   }
 
@@ -273,16 +293,17 @@ public final class LinkScope {
    * up). The link's own thread then fails at its next step and returns.
    */
   public void cancel() {
+    List<ProcessHandle> running = new ArrayList<>();
     synchronized (publishing) {
       cancelled = true;
-    }
-    List<ProcessHandle> running = new ArrayList<>();
-    for (Process p : new ArrayList<>(children)) {
-      running.add(p.toHandle());
+      for (Process p : children) {
+        running.add(p.toHandle());
+      }
     }
     if (!running.isEmpty()) {
       ChildEnding.endTrees(running, CHILD_WAIT_MS);
     }
+    Leftovers.removeWriterTemps(files);
     sweep();
     for (Path file : new ArrayList<>(handedOver)) {
       remove(file);
@@ -290,8 +311,16 @@ public final class LinkScope {
     }
   }
 
-  /** The normal end of the link: removes the files still tracked; never throws. */
+  /**
+   * The normal end of the link: removes the files still tracked; never throws. A link one of whose
+   * children was ended by a signal fails at once, while that child's own children may still be
+   * going down: what they left beside the link's files is removed too, as at a cancel (a signal
+   * that reached a mkoffload JVM after its accel driver's death had made the link fail normally).
+   */
   public void close() {
+    if (childKilled) {
+      Leftovers.removeWriterTemps(files);
+    }
     sweep();
   }
 
@@ -303,10 +332,6 @@ public final class LinkScope {
   }
 
   private static void remove(Path file) {
-    try {
-      Files.deleteIfExists(file);
-    } catch (IOException e) {
-      // nobody is left to tell; GCC's signal-time cleanup is silent too
-    }
+    Leftovers.remove(file);
   }
 }

@@ -61,10 +61,31 @@ public final class TempDirectory {
    * @throws IOException {@code cannot create temporary file in <dir>: <reason>}
    */
   public static Path createFile(LinkScope scope, Path dir, String suffix) throws IOException {
+    return create(scope, dir, suffix, file -> Files.createFile(file, Umask.OWNER_ONLY));
+  }
+
+  /**
+   * A folder of the link's own, {@code <dir>/cc} + 6 random letters and digits + {@code suffix},
+   * mode 0700, tracked in {@code scope} like a file: the sweep removes it with whatever is in it.
+   *
+   * @throws IOException {@code cannot create temporary file in <dir>: <reason>}
+   */
+  public static Path createFolder(LinkScope scope, Path dir, String suffix) throws IOException {
+    return create(
+        scope, dir, suffix, folder -> Files.createDirectory(folder, Umask.OWNER_ONLY_FOLDER));
+  }
+
+  @FunctionalInterface
+  private interface Maker {
+    void make(Path path) throws IOException;
+  }
+
+  private static Path create(LinkScope scope, Path dir, String suffix, Maker maker)
+      throws IOException {
     for (int attempt = 0; attempt < TempNames.ATTEMPTS; attempt++) {
       Path file = dir.resolve("cc" + TempNames.random(6) + suffix);
       try {
-        scope.create(file, () -> Files.createFile(file, Umask.OWNER_ONLY));
+        scope.create(file, () -> maker.make(file));
       } catch (FileAlreadyExistsException e) {
         continue; // another name, as mkstemps retries
       } catch (FileSystemException e) {

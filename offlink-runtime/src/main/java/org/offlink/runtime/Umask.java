@@ -23,6 +23,10 @@ final class Umask {
   static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY =
       PosixFilePermissions.asFileAttribute(permissions(0600));
 
+  /** Mode 0700 for a folder of a link's own (its children's TMPDIR). */
+  static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY_FOLDER =
+      PosixFilePermissions.asFileAttribute(permissions(0700));
+
   private static volatile int cached = -1;
 
   private Umask() {}

@@ -30,6 +30,51 @@ class LinkScopeTest {
     assertTrue(scope.cancelled());
   }
 
+  /**
+   * A cancel removes a folder of the link's (its children's TMPDIR) with what they left in it, and
+   * what an ended LLVM linker left beside a tracked output ({@code <output>.tmp} and seven
+   * characters); another file that merely starts with the same letters stays.
+   */
+  @Test
+  void cancellingRemovesTheChildrensFolderAndWriterTemporaries() throws IOException {
+    Path folder = TempDirectory.createFolder(scope, dir, ".d");
+    Files.createDirectories(folder.resolve("sub"));
+    Files.writeString(folder.resolve("sub/ccAbCdEf.o"), "x");
+    Files.writeString(folder.resolve("cc123456"), "");
+    Path hsaco = TempDirectory.createFile(scope, dir, ".mkoffload.hsaco");
+    Path writerTemp = dir.resolve(hsaco.getFileName() + ".tmpffbf3d3");
+    Files.writeString(writerTemp, "");
+    Path other = dir.resolve(hsaco.getFileName() + "2");
+    Files.writeString(other, "");
+    scope.cancel();
+    try (var left = Files.list(dir)) {
+      assertEquals(java.util.List.of(other), left.toList());
+    }
+  }
+
+  /**
+   * A link whose child a signal ended fails normally, and its close removes what that child's own
+   * writer left beside a tracked output; a link whose children all exited leaves such files alone.
+   */
+  @Test
+  void closingAfterAChildWasKilledRemovesWriterTemporaries() throws Exception {
+    Path out = TempDirectory.createFile(scope, dir, ".hsaco");
+    Path writerTemp = Files.writeString(dir.resolve(out.getFileName() + ".tmp1234567"), "");
+    LinkScope other = LinkScope.withUmask(022);
+    Path otherOut = TempDirectory.createFile(other, dir, ".hsaco");
+    Path otherTemp = Files.writeString(dir.resolve(otherOut.getFileName() + ".tmp1234567"), "");
+    Process killed = scope.start(new ProcessBuilder("sh", "-c", "kill -HUP $$"));
+    killed.waitFor();
+    scope.childEnded(killed);
+    Process exited = other.start(new ProcessBuilder("false"));
+    exited.waitFor();
+    other.childEnded(exited);
+    scope.close();
+    other.close();
+    assertFalse(Files.exists(writerTemp));
+    assertTrue(Files.exists(otherTemp), "no child of that link was killed");
+  }
+
   @Test
   void aFileTrackedAfterTheCancelIsRemovedAtOnce() throws IOException {
     scope.cancel();
@@ -41,11 +86,9 @@ class LinkScopeTest {
 
   @Test
   void cancellingEndsTheLinksChildrenAndOnlyThose() throws Exception {
-    Process ours = new ProcessBuilder("sleep", "60").start();
-    Process another = new ProcessBuilder("sleep", "60").start();
+    Process ours = scope.start(new ProcessBuilder("sleep", "60"));
+    Process another = LinkScope.withUmask(022).start(new ProcessBuilder("sleep", "60"));
     try {
-      scope.childStarted(ours);
-      LinkScope.withUmask(022).childStarted(another);
       scope.cancel();
       assertTrue(ours.waitFor(5, TimeUnit.SECONDS), "the link's child still runs");
       assertTrue(another.isAlive(), "another link's child was ended");
@@ -54,21 +97,24 @@ class LinkScopeTest {
     }
   }
 
+  /** After a cancel nothing starts: no child can outlive the cancel's sweep. */
   @Test
-  void aChildStartedAfterTheCancelIsEndedAtOnce() throws Exception {
+  void noChildStartsAfterTheCancel() throws Exception {
     scope.cancel();
-    Process late = new ProcessBuilder("sleep", "60").start();
-    assertThrows(IOException.class, () -> scope.childStarted(late));
-    assertTrue(late.waitFor(5, TimeUnit.SECONDS), "the late child still runs");
+    Path mark = dir.resolve("started");
+    assertThrows(
+        LinkScope.CancelledException.class,
+        () -> scope.start(new ProcessBuilder("touch", mark.toString())));
+    Thread.sleep(100);
+    assertFalse(Files.exists(mark), "a child ran after the cancel");
   }
 
   @Test
   void closingSweepsFilesAndLeavesProcessesAlone() throws Exception {
     Path tracked = Files.createFile(dir.resolve("a"));
     scope.track(tracked);
-    Process child = new ProcessBuilder("sleep", "60").start();
+    Process child = scope.start(new ProcessBuilder("sleep", "60"));
     try {
-      scope.childStarted(child);
       scope.close();
       assertFalse(Files.exists(tracked));
       assertTrue(child.isAlive(), "a normal end has no children to end");
@@ -121,8 +167,7 @@ class LinkScopeTest {
     client.track(b);
     client.untrack(a);
     client.untrack(a); // twice: told once
-    Process child = new ProcessBuilder("true").start();
-    client.childStarted(child);
+    Process child = client.start(new ProcessBuilder("true"));
     child.waitFor();
     client.childEnded(child);
     client.close(); // b is swept, and that is told too

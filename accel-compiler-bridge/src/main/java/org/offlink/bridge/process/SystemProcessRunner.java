@@ -18,6 +18,7 @@ import org.offlink.runtime.ErrorText;
 import org.offlink.runtime.LinkContext;
 import org.offlink.runtime.LinkScope;
 import org.offlink.runtime.NativeCharset;
+import org.offlink.runtime.TempDirectory;
 
 /**
  * The real {@link ProcessRunner}: runs argv lists through {@link ProcessBuilder} (never a shell),
@@ -38,6 +39,18 @@ public final class SystemProcessRunner implements ProcessRunner {
   private final CollectExecute conventions;
   private final LinkScope scope;
 
+  /**
+   * Where the children's own temporaries go (their TMPDIR), without -save-temps: a folder of the
+   * link's, made at the first child, which the link's sweep removes with whatever is in it. A GCC
+   * driver ended mid-compile does not always remove what it made: about one cancelled link in 60
+   * left an empty {@code .o} or response file of GCC 12's accel driver in TMPDIR, under a name
+   * offlink never learns (that driver starts its programs with vfork; the exact window is not
+   * pinned down).
+   */
+  private final Optional<Path> childTempsIn;
+
+  private Path childTemps; // made on first use, guarded by this
+
   /** Creates a runner with the given behaviour. */
   public SystemProcessRunner(RunnerOptions options) {
     Objects.requireNonNull(options, "options");
@@ -45,6 +58,8 @@ public final class SystemProcessRunner implements ProcessRunner {
     boolean keep = options.saveTemps() && options.dumppfx().isPresent();
     LinkContext context = options.context();
     this.scope = context.scope();
+    this.childTempsIn =
+        options.saveTemps() ? Optional.empty() : Optional.of(context.tempDirectory());
     this.conventions =
         new CollectExecute(
             context.err(),
@@ -85,24 +100,18 @@ public final class SystemProcessRunner implements ProcessRunner {
         new ProcessBuilder(scope.childCommand(real)).directory(command.workingDirectory().toFile());
     pb.environment().clear();
     pb.environment().putAll(command.environment());
-    if (scope.cancelled()) {
-      throw interrupted(command);
+    if (childTempsIn.isPresent()) {
+      pb.environment().put("TMPDIR", childTemps(childTempsIn.get()).toString());
     }
     long start = System.nanoTime();
     Process process;
     try {
-      process = pb.start();
+      process = scope.start(pb);
+    } catch (LinkScope.CancelledException e) {
+      throw interrupted(command);
     } catch (IOException e) {
       // "Cannot run program "x": error=2, ..." is the JDK's wording; ours names the program.
       throw new IOException(ErrorText.of(e), e);
-    }
-    try {
-      // Started while the link was being cancelled: the cancel's listing may have missed this
-      // one, so it is ended here the same way (SIGTERM, so that a compiler driver removes the
-      // temporaries it has already made).
-      scope.childStarted(process);
-    } catch (IOException cancelled) {
-      throw interrupted(command);
     }
     int status;
     FutureTask<byte[]> out;
@@ -127,6 +136,13 @@ public final class SystemProcessRunner implements ProcessRunner {
               new IOException("Cannot run program \"" + real.get(0) + "\": " + failed.get())));
     }
     return new CommandResult(argv, status, new String(join(out), cs), stderr, elapsed);
+  }
+
+  private synchronized Path childTemps(Path in) throws IOException {
+    if (childTemps == null) {
+      childTemps = TempDirectory.createFolder(scope, in, ".d");
+    }
+    return childTemps;
   }
 
   private static IOException interrupted(Command command) {

@@ -124,4 +124,38 @@ class SystemProcessRunnerTest {
     assertEquals(showScript() + " " + rsp + "\n", errBytes.toString(StandardCharsets.UTF_8));
     assertFalse(Files.exists(Path.of(rsp.substring(1))), "response file must be deleted");
   }
+
+  /**
+   * A child's own temporaries go to a folder of the link's (its TMPDIR), which the link's sweep
+   * removes with what is left in it: a GCC driver ended mid-compile can leave one behind.
+   */
+  @Test
+  void whatAChildLeavesInItsTmpdirGoesWithTheLink() throws IOException {
+    LinkContext context = context();
+    SystemProcessRunner runner =
+        new SystemProcessRunner(new RunnerOptions(context, false, false, Optional.empty()));
+    String script = "mktemp \"$TMPDIR/ccXXXXXX.o\"";
+    Path left =
+        Path.of(runner.run(Command.of(List.of("sh", "-c", script), env, dir)).stdout().trim());
+    Path folder = left.getParent();
+    assertEquals(dir, folder.getParent());
+    assertTrue(folder.getFileName().toString().matches("cc[A-Za-z0-9]{6}\\.d"), folder.toString());
+    assertTrue(Files.exists(left));
+    Path second =
+        Path.of(runner.run(Command.of(List.of("sh", "-c", script), env, dir)).stdout().trim());
+    assertEquals(folder, second.getParent(), "one folder for the link's children");
+    context.scope().close();
+    try (var files = Files.list(dir)) {
+      assertEquals(List.of(), files.toList());
+    }
+  }
+
+  /** With -save-temps the children's TMPDIR is the link's own, as GCC's. */
+  @Test
+  void withSaveTempsAChildsTmpdirIsTheLinks() throws IOException {
+    Map<String, String> linkEnv = Map.of("PATH", "/usr/bin:/bin", "TMPDIR", dir.toString());
+    CommandResult r =
+        runner(false, true).run(Command.of(List.of("sh", "-c", "echo \"$TMPDIR\""), linkEnv, dir));
+    assertEquals(dir + "\n", r.stdout());
+  }
 }
