@@ -446,6 +446,9 @@ static void clean_up_after_server(const struct link *l) {
     signal_session(sid, SIGKILL);
   }
   for (size_t i = 0; i < l->ntemps; i++) remove_temp(l->temps[i]);
+  /* The server tracks the list only once the link is under way: one that died before told
+     nothing of it. */
+  drop_offload_list(link_argv);
 }
 
 static void server_died(const struct link *l) {

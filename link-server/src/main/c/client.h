@@ -80,6 +80,9 @@ void restore_signals(void);
 /* earlyexit.c: a signal came before the link reached a JVM or the server: removes lto-wrapper's
    -foffload-objects= list (unless -save-temps) and exits with 128 + sig. */
 void early_signal_exit(char **argv, int sig) __attribute__((noreturn));
+/* Removes lto-wrapper's -foffload-objects= list named in argv (unless -save-temps), as GCC's
+   tool_cleanup does when lto-wrapper fails: also when the server ends mid-link. */
+void drop_offload_list(char **argv);
 
 /* early_signal_exit for this run's own arguments (while the client starts a server, say). */
 void signal_exit(int sig) __attribute__((noreturn));

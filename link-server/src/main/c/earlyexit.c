@@ -61,17 +61,20 @@ static void drop_in_file(const char *path) {
   fclose(f);
 }
 
-void early_signal_exit(char **argv, int sig) {
+void drop_offload_list(char **argv) {
   const char *opts = getenv("COLLECT_GCC_OPTIONS");
   int keep = opts && strstr(opts, "'-save-temps") != NULL;
-  if (!keep && argv[0] && strcmp(tool_name, "lto-wrapper") == 0) {
-    for (char **a = argv + 1; *a; a++) {
-      if ((*a)[0] == '@' && (*a)[1]) {
-        drop_in_file(*a + 1);
-      } else {
-        drop_if_list(*a);
-      }
+  if (keep || !argv || !argv[0] || strcmp(tool_name, "lto-wrapper") != 0) return;
+  for (char **a = argv + 1; *a; a++) {
+    if ((*a)[0] == '@' && (*a)[1]) {
+      drop_in_file(*a + 1);
+    } else {
+      drop_if_list(*a);
     }
   }
+}
+
+void early_signal_exit(char **argv, int sig) {
+  drop_offload_list(argv);
   _exit(128 + sig);
 }

@@ -78,10 +78,19 @@ class ServerStartTest {
     }
   }
 
+  /**
+   * The server is SIGKILLed mid-link: one line, status 1, the link's child ended and its files
+   * removed, the linker plugin's {@code -foffload-objects=} list among them, which lto-wrapper
+   * removes when it fails (GCC's tool_cleanup) even where the server had not yet told of it (a soak
+   * link killed early left it).
+   */
   @Test
   void aServerDyingMidLinkIsOneLineAndNothingIsLeft() throws Exception {
     Path temp = tree.work.resolve("ccTEMP.o");
-    Process client = tree.start("lto-wrapper", List.of("child"), tree.environment());
+    Path list = Files.writeString(tree.work.resolve("ccLIST.ofldlist"), "1\nx.o\n");
+    Process client =
+        tree.start(
+            "lto-wrapper", List.of("child", "-foffload-objects=" + list), tree.environment());
     long child = Long.parseLong(ClientTest.awaitLine(client, "child ").substring(6).trim());
     Process second =
         tree.start("lto-wrapper", List.of("temp", temp.toString()), tree.environment());
@@ -104,6 +113,7 @@ class ServerStartTest {
     assertEquals(1, r.err().lines().count(), r.err());
     ClientTest.assertClean(r.err());
     assertFalse(ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false), "child lives");
+    assertFalse(Files.exists(list), "the -foffload-objects= list was left behind");
     ClientTree.Result s = ClientTree.finish(second, Duration.ofSeconds(30));
     assertEquals(1, s.status());
     assertFalse(Files.exists(temp), "the link's file was left behind");
