@@ -177,7 +177,7 @@ public final class Mkoffload {
             context, options.verbose(), options.saveTemps(), Optional.of(options.dumppfx()));
     ProcessRunner runner =
         new ListeningRunner(
-            new ForwardingRunner(new SystemProcessRunner(runnerOptions), context.err()),
+            new ForwardingRunner(new SystemProcessRunner(runnerOptions, true), context.err()),
             listener,
             request.target());
     GccInstallation gcc = installation(request, runner);

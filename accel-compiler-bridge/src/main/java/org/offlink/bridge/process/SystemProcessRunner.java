@@ -40,26 +40,38 @@ public final class SystemProcessRunner implements ProcessRunner {
   private final LinkScope scope;
 
   /**
-   * Where the children's own temporaries go (their TMPDIR), without -save-temps: a folder of the
-   * link's, made at the first child, which the link's sweep removes with whatever is in it. A GCC
-   * driver ended mid-compile does not always remove what it made: about one cancelled link in 60
-   * left an empty {@code .o} or response file of GCC 12's accel driver in TMPDIR, under a name
-   * offlink never learns (that driver starts its programs with vfork; the exact window is not
-   * pinned down).
+   * Where the children's own temporaries go (their TMPDIR), when asked for and without -save-temps:
+   * a folder of the link's, made at the first child, which the link's sweep removes with whatever
+   * is in it. A GCC driver ended mid-compile does not always remove what it made: about one
+   * cancelled link in 60 left an empty {@code .o} or response file of GCC 12's accel driver in
+   * TMPDIR, under a name offlink never learns (that driver starts its programs with vfork; the
+   * exact window is not pinned down).
    */
   private final Optional<Path> childTempsIn;
 
   private Path childTemps; // made on first use, guarded by this
 
-  /** Creates a runner with the given behaviour. */
+  /** Creates a runner with the given behaviour; its children get the link's TMPDIR itself. */
   public SystemProcessRunner(RunnerOptions options) {
+    this(options, false);
+  }
+
+  /**
+   * Creates a runner with the given behaviour; with {@code ownChildTemps} and without -save-temps
+   * its children get a TMPDIR folder of the link's (mkoffload's runner: its accel driver's and
+   * linker's leftovers). lto-wrapper's runner does not know the link's -save-temps, under which GCC
+   * keeps what its children leave in TMPDIR, and keeps the link's TMPDIR.
+   */
+  public SystemProcessRunner(RunnerOptions options, boolean ownChildTemps) {
     Objects.requireNonNull(options, "options");
     // Only a named response file is kept: without a dump prefix even -save-temps removes it.
     boolean keep = options.saveTemps() && options.dumppfx().isPresent();
     LinkContext context = options.context();
     this.scope = context.scope();
     this.childTempsIn =
-        options.saveTemps() ? Optional.empty() : Optional.of(context.tempDirectory());
+        ownChildTemps && !options.saveTemps()
+            ? Optional.of(context.tempDirectory())
+            : Optional.empty();
     this.conventions =
         new CollectExecute(
             context.err(),

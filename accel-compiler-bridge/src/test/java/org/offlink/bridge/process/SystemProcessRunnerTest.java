@@ -133,7 +133,7 @@ class SystemProcessRunnerTest {
   void whatAChildLeavesInItsTmpdirGoesWithTheLink() throws IOException {
     LinkContext context = context();
     SystemProcessRunner runner =
-        new SystemProcessRunner(new RunnerOptions(context, false, false, Optional.empty()));
+        new SystemProcessRunner(new RunnerOptions(context, false, false, Optional.empty()), true);
     String script = "mktemp \"$TMPDIR/ccXXXXXX.o\"";
     Path left =
         Path.of(runner.run(Command.of(List.of("sh", "-c", script), env, dir)).stdout().trim());
@@ -150,12 +150,16 @@ class SystemProcessRunnerTest {
     }
   }
 
-  /** With -save-temps the children's TMPDIR is the link's own, as GCC's. */
+  /**
+   * With -save-temps the children's TMPDIR is the link's own, as GCC's; so it is for a runner not
+   * asked for a folder (lto-wrapper's, which does not know the link's -save-temps).
+   */
   @Test
   void withSaveTempsAChildsTmpdirIsTheLinks() throws IOException {
     Map<String, String> linkEnv = Map.of("PATH", "/usr/bin:/bin", "TMPDIR", dir.toString());
-    CommandResult r =
-        runner(false, true).run(Command.of(List.of("sh", "-c", "echo \"$TMPDIR\""), linkEnv, dir));
-    assertEquals(dir + "\n", r.stdout());
+    Command echo = Command.of(List.of("sh", "-c", "echo \"$TMPDIR\""), linkEnv, dir);
+    RunnerOptions saveTemps = new RunnerOptions(context(), false, true, Optional.empty());
+    assertEquals(dir + "\n", new SystemProcessRunner(saveTemps, true).run(echo).stdout());
+    assertEquals(dir + "\n", runner(false, false).run(echo).stdout());
   }
 }
