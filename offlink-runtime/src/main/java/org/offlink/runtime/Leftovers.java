@@ -89,7 +89,8 @@ final class Leftovers {
         });
   }
 
-  private static void removeTree(Path folder) {
+  /** Removes {@code folder} and everything under it, following no link; best effort, silent. */
+  static void removeTree(Path folder) {
     try {
       Files.walkFileTree(
           folder,

@@ -98,6 +98,14 @@ public final class TempDirectory {
         "cannot create temporary file in " + dir + ": " + TempNames.ATTEMPTS + " names taken");
   }
 
+  /**
+   * Removes {@code folder} and everything under it, following no symbolic link; best effort and
+   * silent (what cannot be removed is left for the system's tmp cleaner).
+   */
+  public static void deleteTree(Path folder) {
+    Leftovers.removeTree(folder);
+  }
+
   /** Deletes a file made by {@link #createFile} and stops tracking it. */
   public static void delete(LinkScope scope, Path file) throws IOException {
     Files.deleteIfExists(file);

@@ -1,12 +1,10 @@
 package org.offlink.cli.replay;
 
 import java.io.IOException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
+import org.offlink.runtime.TempDirectory;
 
 /** Private scratch folders for replays and explanations: created 0700, removed with contents. */
 public final class ScratchFolders {
@@ -22,25 +20,6 @@ public final class ScratchFolders {
 
   /** Removes {@code dir} and everything under it, not following links; best effort. */
   public static void delete(Path dir) {
-    try {
-      Files.walkFileTree(
-          dir,
-          new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs)
-                throws IOException {
-              Files.deleteIfExists(file);
-              return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-              Files.deleteIfExists(d);
-              return FileVisitResult.CONTINUE;
-            }
-          });
-    } catch (IOException ignored) {
-      // a scratch folder that cannot be removed is left for the system's tmp cleaner
-    }
+    TempDirectory.deleteTree(dir);
   }
 }
