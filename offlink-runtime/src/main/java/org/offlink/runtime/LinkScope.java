@@ -55,10 +55,18 @@ public final class LinkScope {
    * link's files and ends its children should the server die in the middle.
    */
   public interface Observer {
-    /** {@code file} was made for the link and is removed if the link is interrupted. */
+    /**
+     * {@code file} is the link's and is removed if the link is interrupted. A file the link creates
+     * is told before it exists: told after, a server killed between the two left it where its
+     * client never learned of it.
+     */
     void fileTracked(Path file);
 
-    /** {@code file} was removed or handed on. */
+    /**
+     * {@code file} was removed, or was not created after all. A file handed over ({@link
+     * #handOver}) is not told: until the link has ended it is still the link's to remove should the
+     * server die, as GCC's signal-time cleanup removes what lto-wrapper has printed.
+     */
     void fileUntracked(Path file);
 
     /** The link started child {@code pid}. */
@@ -182,7 +190,7 @@ public final class LinkScope {
     synchronized (publishing) {
       if (!cancelled) {
         handedOver.add(file); // first: the file is in one of the two sets at every moment
-        untrack(file);
+        files.remove(file); // the observer is not told (see Observer#fileUntracked)
         return;
       }
     }
@@ -255,14 +263,22 @@ public final class LinkScope {
    *     or what {@code create} throws
    */
   public void create(Path file, FileStep create) throws IOException {
-    synchronized (publishing) {
-      if (cancelled) {
-        throw new IOException(file + ": interrupted");
+    observer.fileTracked(file); // first: see Observer#fileTracked
+    boolean created = false;
+    try {
+      synchronized (publishing) {
+        if (cancelled) {
+          throw new IOException(file + ": interrupted");
+        }
+        create.run();
+        files.add(file);
+        created = true;
       }
-      create.run();
-      files.add(file);
+    } finally {
+      if (!created) {
+        observer.fileUntracked(file); // a name taken, or a cancel: not the link's
+      }
     }
-    observer.fileTracked(file);
   }
 
   /**

@@ -133,7 +133,7 @@ class LinkScopeTest {
   }
 
   /** An Observer that writes down what it hears, one line per event. */
-  private static final class Recording implements LinkScope.Observer {
+  private static class Recording implements LinkScope.Observer {
     final java.util.List<String> events = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     @Override
@@ -175,6 +175,36 @@ class LinkScopeTest {
         java.util.List.of("+file a", "+file b", "-file a", "+child", "-child", "-file b"),
         seen.events);
     assertEquals(0600, client.newFileMode());
+  }
+
+  @Test
+  void aFileTheLinkCreatesIsToldBeforeItExistsAndAHandedOverOneIsNeverUntold() throws Exception {
+    java.util.List<String> existedWhenTold = new java.util.concurrent.CopyOnWriteArrayList<>();
+    Recording seen =
+        new Recording() {
+          @Override
+          public void fileTracked(Path file) {
+            super.fileTracked(file);
+            existedWhenTold.add(file.getFileName() + " " + Files.exists(file));
+          }
+        };
+    LinkScope client = LinkScope.forClient(077, Path.of("/x/offlink-exec"), seen);
+    Path made = dir.resolve("cc111111.target.o");
+    client.create(made, () -> Files.createFile(made));
+    Path taken = Files.createFile(dir.resolve("cc222222.o"));
+    assertThrows(
+        java.nio.file.FileAlreadyExistsException.class,
+        () -> client.create(taken, () -> Files.createFile(taken)));
+    client.handOver(made);
+    client.close();
+    // A server killed between a creation and its report left the file unknown to its client; the
+    // handed-over object stays the client's to remove until the link has ended.
+    assertEquals(java.util.List.of("cc111111.target.o false", "cc222222.o true"), existedWhenTold);
+    assertEquals(
+        java.util.List.of("+file cc111111.target.o", "+file cc222222.o", "-file cc222222.o"),
+        seen.events);
+    assertTrue(Files.exists(made));
+    assertTrue(Files.exists(taken), "a name someone else holds is not the link's to remove");
   }
 
   @Test
