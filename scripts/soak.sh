@@ -2,7 +2,7 @@
 # The link server's long soak (issue 30), not part of the test run: LinkServerIT's soak with N links
 # (default 1,000; scripts/test.sh runs 200) through the suite's server mode, four at a time, about
 # one in eight clients SIGINTed or SIGTERMed at a random moment and the server SIGKILLed every
-# hundredth link; then nothing may be left in TMPDIR or the cache, no child running, the server's
+# 25th link; then nothing may be left in TMPDIR or the cache, no child running, the server's
 # descriptors back at idle and its memory bounded. Prints the soak's summary line (~5 min on 2 cores).
 #
 #   scripts/soak.sh [N]

@@ -351,10 +351,10 @@ class LinkServerIT {
 
   /**
    * {@value #SOAK_LINKS} links, four at a time, with the device-image cache on: about one in eight
-   * clients gets SIGINT or SIGTERM at a random moment, and every hundredth link the server is
-   * SIGKILLed. Afterwards nothing is left in TMPDIR or as a cache temporary, no link's child runs,
-   * the server's descriptors are back at their idle count and its resident memory bounded, and
-   * every link that said it succeeded wrote the right program.
+   * clients gets SIGINT or SIGTERM at a random moment, and every 25th link the server is SIGKILLed.
+   * Afterwards nothing is left in TMPDIR or as a cache temporary, no link's child runs, the
+   * server's descriptors are back at their idle count and its resident memory bounded, and every
+   * link that said it succeeded wrote the right program.
    */
   @Test
   void soakWithSignalsAndServerKills() throws Exception {
@@ -384,7 +384,9 @@ class LinkServerIT {
       int n = i;
       int signal = random.nextInt(8) == 0 ? (random.nextBoolean() ? 2 : 15) : 0;
       int delayMs = random.nextInt(300);
-      boolean killServer = n % 100 == 50;
+      // Often enough that a leak in one link in 60 lost with their server shows: kills every 100th
+      // link passed CI with a file made just before the kill left now and then.
+      boolean killServer = n % 25 == 12;
       runs.add(
           pool.submit(
               () -> {
