@@ -264,7 +264,6 @@ public final class LinkScope {
    */
   public void create(Path file, FileStep create) throws IOException {
     observer.fileTracked(file); // first: see Observer#fileTracked
-    boolean created = false;
     try {
       synchronized (publishing) {
         if (cancelled) {
@@ -272,12 +271,10 @@ public final class LinkScope {
         }
         create.run();
         files.add(file);
-        created = true;
       }
-    } finally {
-      if (!created) {
-        observer.fileUntracked(file); // a name taken, or a cancel: not the link's
-      }
+    } catch (IOException | RuntimeException e) {
+      observer.fileUntracked(file); // a name taken, or a cancel: not the link's
+      throw e;
     }
   }
 
