@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/inotify.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -194,6 +195,31 @@ static int start_server(const struct rundir *dir, const struct install *in, cons
   return p[0];
 }
 
+/*
+ * An inotify descriptor that wakes the client when a name appears in the server folder (the server
+ * binds its socket under a name of its own, then renames it to <hash>.sock), so that the first link
+ * connects as soon as the server listens rather than at its next 5 ms poll; -1 where inotify is not
+ * to be had (the client then polls).
+ */
+static int watch_names(const struct rundir *dir) {
+  int fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+  if (fd < 0) return -1;
+  char *path = xasprintf("/proc/self/fd/%d", dir->fd);
+  int ok = inotify_add_watch(fd, path, IN_MOVED_TO | IN_CREATE | IN_ONLYDIR) >= 0;
+  free(path);
+  if (!ok) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+static void drain(int fd) {
+  char events[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
+  while (read(fd, events, sizeof events) > 0) {
+  }
+}
+
 static int lock_start(const struct rundir *dir, const char *hash, long deadline) {
   char *name = xasprintf("%s.start", hash);
   int fd = openat(dir->fd, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
@@ -227,17 +253,22 @@ int server_connect(const struct rundir *dir, const struct install *in, const cha
   int lock = lock_start(dir, hash, deadline);
   fd = sock_connect(dir, name);
   if (fd < 0) {
+    int named = watch_names(dir);
     int death = start_server(dir, in, java, hash);
     int alive = death >= 0;
     while (alive && (fd = sock_connect(dir, name)) < 0 && now_ms() < deadline) {
       exit_on_signal();
-      struct pollfd w = {death, POLLIN, 0};
-      if (poll(&w, 1, 5) > 0) {
+      struct pollfd w[2] = {{death, POLLIN, 0}, {named, POLLIN, 0}};
+      if (poll(w, named >= 0 ? 2 : 1, named >= 0 ? 50 : 5) <= 0) continue;
+      if (w[0].revents) {
         alive = 0; /* it has exited: one last look, in case another server took over */
         fd = sock_connect(dir, name);
+      } else {
+        drain(named);
       }
     }
     if (death >= 0) close(death);
+    if (named >= 0) close(named);
     if (fd < 0) {
       warn("the offlink link server did not start (its log: %s/%s.log); linking in this process",
            dir->path, hash);
