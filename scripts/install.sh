@@ -90,6 +90,12 @@ for t in "${targets[@]}"; do
   install -m 755 "$tree/libexec/offlink/accel/$t/mkoffload" "$dest/libexec/offlink/accel/$t/"
   install -m 755 "$tree/libexec/offlink/jvm/accel/$t/mkoffload" "$dest/libexec/offlink/jvm/accel/$t/"
 done
+# The nvptx linker stand-in (mkoffload links the PTX itself where it can; NvptxLinkerStandIn).
+if [[ -x "$tree/libexec/offlink/accel/nvptx-none/linker/real-ld" ]] && [[ -d "$dest/libexec/offlink/accel/nvptx-none" ]]; then
+  install -d "$dest/libexec/offlink/accel/nvptx-none/linker"
+  install -m 755 "$tree/libexec/offlink/accel/nvptx-none/linker/real-ld" \
+    "$dest/libexec/offlink/accel/nvptx-none/linker/"
+fi
 if [[ -z "$root" ]]; then
   OFFLINK_DIST=$dest "$repo/scripts/train-startup.sh" || true
 fi

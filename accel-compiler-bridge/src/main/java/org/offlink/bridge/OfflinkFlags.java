@@ -32,6 +32,9 @@ import org.offlink.bridge.wrapper.WrapperMode;
  * @param deviceJobs {@code --device-jobs=N} (mkoffload: compile the device code in partitions, at
  *     most N at a time, and cache each partition; docs/parallel-device-compile.md); empty: one
  *     whole-program accel compile, as GCC
+ * @param inProcessNvptxLinker false with {@code --external-nvptx-ld} (mkoffload: always let the
+ *     accel driver run nvptx-tools' linker, never link the PTX in-process; {@link
+ *     org.offlink.bridge.nvptx.NvptxLinkerStandIn})
  */
 public record OfflinkFlags(
     Optional<WrapperMode> wrapper,
@@ -42,7 +45,8 @@ public record OfflinkFlags(
     boolean cache,
     boolean remoteCacheReadOnly,
     boolean server,
-    Optional<Integer> deviceJobs) {
+    Optional<Integer> deviceJobs,
+    boolean inProcessNvptxLinker) {
   /** The environment variable holding the words. */
   public static final String VARIABLE = "OFFLINK_FLAGS";
 
@@ -57,7 +61,8 @@ public record OfflinkFlags(
           true,
           false,
           true,
-          Optional.empty());
+          Optional.empty(),
+          true);
 
   /** Which tool a flag is for. */
   public enum Tool {
@@ -86,7 +91,8 @@ public record OfflinkFlags(
     NO_CACHE("--no-cache", Tool.LTO_WRAPPER, ""),
     REMOTE_CACHE_READ_ONLY("--remote-cache-read-only", Tool.LTO_WRAPPER, ""),
     NO_SERVER("--no-server", Tool.CLIENT, ""),
-    DEVICE_JOBS("--device-jobs=", Tool.MKOFFLOAD, "N");
+    DEVICE_JOBS("--device-jobs=", Tool.MKOFFLOAD, "N"),
+    EXTERNAL_NVPTX_LD("--external-nvptx-ld", Tool.MKOFFLOAD, "");
 
     private final String spelling;
     private final Tool tool;
@@ -177,6 +183,7 @@ public record OfflinkFlags(
       case REMOTE_CACHE_READ_ONLY -> b.remoteCacheReadOnly = true;
       case NO_SERVER -> b.server = false;
       case DEVICE_JOBS -> b.deviceJobs = Optional.of(deviceJobs(value));
+      case EXTERNAL_NVPTX_LD -> b.inProcessNvptxLinker = false;
     }
     return b.build();
   }
@@ -192,6 +199,7 @@ public record OfflinkFlags(
     private boolean remoteCacheReadOnly;
     private boolean server;
     private Optional<Integer> deviceJobs;
+    private boolean inProcessNvptxLinker;
 
     Builder(OfflinkFlags f) {
       wrapper = f.wrapper;
@@ -203,6 +211,7 @@ public record OfflinkFlags(
       remoteCacheReadOnly = f.remoteCacheReadOnly;
       server = f.server;
       deviceJobs = f.deviceJobs;
+      inProcessNvptxLinker = f.inProcessNvptxLinker;
     }
 
     OfflinkFlags build() {
@@ -215,7 +224,8 @@ public record OfflinkFlags(
           cache,
           remoteCacheReadOnly,
           server,
-          deviceJobs);
+          deviceJobs,
+          inProcessNvptxLinker);
     }
   }
 

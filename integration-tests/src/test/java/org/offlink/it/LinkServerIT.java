@@ -300,6 +300,52 @@ class LinkServerIT {
     fail("no link could be caught in its accel compile");
   }
 
+  /**
+   * Debian 12's nvptx-tools linker, which a link server reproduces in-process
+   * (org.offlink.bridge.nvptx.NvptxLinkerStandIn, by the same SHA-256).
+   */
+  private static final String DEBIAN12_NVPTX_LD =
+      "8e90edd2eff1c20efeae8ff705ad1e0a3dc7e5d2f338a1a58d6e8ac024a9ce6f";
+
+  @Test
+  void nvptxPtxIsLinkedInProcessOnceTheServerHasReadTheLibraries() throws Exception {
+    Path ld = Path.of("/usr/lib/gcc/x86_64-linux-gnu/12/accel/nvptx-none/ld");
+    assumeTrue(
+        Files.isRegularFile(ld) && DEBIAN12_NVPTX_LD.equals(Digests.sha256(Files.readAllBytes(ld))),
+        "Debian 12's nvptx-none-ld (nvptx-tools 0.20220610-1) is not installed: the server links"
+            + " PTX in-process only for it");
+    Path work = Files.createDirectories(scratch.resolve("ptxlink"));
+    Path tmp = Files.createDirectories(work.resolve("tmp"));
+    Path folder = folder("ptxlink");
+    Path tree = Toolchain.offlinkDist();
+    Map<String, String> env = env(folder, tmp);
+    env.put("OFFLINK_FLAGS", "--no-cache");
+    env.put("OFFLINK_TIMING", "1");
+    // The server's first nvptx link runs nvptx-tools' linker while the server reads the libraries.
+    Outcome first = run(builder(link(tree, dir(work, "first")), env, work));
+    assertEquals(0, first.status(), first.output());
+    assertTrue(first.output().contains("PTX linked by nvptx-tools' linker"), first.output());
+    assertRegistersAsStock(program(work, "first"));
+    Thread.sleep(2000); // the server reads them a second after that link
+    String how = "";
+    for (int i = 0; i < 10 && !how.contains("PTX linked in-process"); i++) {
+      Outcome later = run(builder(link(tree, dir(work, "later")), env, work));
+      assertEquals(0, later.status(), later.output());
+      how = later.output();
+    }
+    assertTrue(how.contains("PTX linked in-process"), "never linked in-process: " + how);
+    assertRegistersAsStock(program(work, "later"));
+    // Without OFFLINK_TIMING it says nothing; --external-nvptx-ld keeps nvptx-tools' linker.
+    env.remove("OFFLINK_TIMING");
+    env.put("OFFLINK_FLAGS", "--no-cache --external-nvptx-ld");
+    Outcome external = run(builder(link(tree, dir(work, "external")), env, work));
+    assertEquals(0, external.status(), external.output());
+    assertRegistersAsStock(program(work, "external"));
+    assertArrayEquals(
+        Files.readAllBytes(program(work, "external")), Files.readAllBytes(program(work, "later")));
+    assertNothingLeft(tmp, work);
+  }
+
   @Test
   void aRebuiltInstallationNeverUsesTheOldServer() throws Exception {
     Path work = Files.createDirectories(scratch.resolve("rebuilt"));

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.IntFunction;
+import org.offlink.bridge.nvptx.PtxArchives;
 import org.offlink.bridge.process.ProcessRunner;
 import org.offlink.bridge.process.RunnerOptions;
 import org.offlink.bridge.process.SystemProcessRunner;
@@ -59,7 +60,9 @@ public final class LtoWrapperWiring {
    */
   public static LtoWrapper forServer(Path launcher, String mode) {
     return new LtoWrapper(
-        services(JobserverClient::notHere), imageBuilders(Optional.of(launcher)), mode);
+        services(JobserverClient::notHere),
+        OwnMkoffloads.beside(launcher, PtxArchives.resident()),
+        mode);
   }
 
   static LtoWrapperServices services(IntFunction<Path> fdPath) {

@@ -7,6 +7,7 @@ import org.offlink.bridge.gcc.OffloadOptions;
 import org.offlink.bridge.mkoffload.Mkoffload;
 import org.offlink.bridge.mkoffload.MkoffloadInvocation;
 import org.offlink.bridge.mkoffload.MkoffloadRequest;
+import org.offlink.bridge.nvptx.PtxLinking;
 import org.offlink.bridge.process.ResponseFileExpander.ResponseFileException;
 import org.offlink.runtime.ErrorText;
 import org.offlink.runtime.LinkContext;
@@ -68,7 +69,9 @@ public final class MkoffloadTool {
       return Mkoffload.fatal(context, e.getMessage());
     }
     return new Mkoffload(context)
-        .run(new MkoffloadRequest(line.target(), options, line.mode(), false, Optional.empty()))
+        .run(
+            new MkoffloadRequest(
+                line.target(), options, line.mode(), false, Optional.empty(), PtxLinking.NONE))
         .status();
   }
 

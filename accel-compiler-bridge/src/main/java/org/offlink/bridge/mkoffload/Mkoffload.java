@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.offlink.bridge.OfflinkFlags;
 import org.offlink.bridge.gcc.AccelEnvironment;
 import org.offlink.bridge.gcc.AccelTools;
 import org.offlink.bridge.gcc.GccInstallation;
@@ -25,6 +26,7 @@ import org.offlink.bridge.image.DeviceImage;
 import org.offlink.bridge.image.GcnImage;
 import org.offlink.bridge.image.NvptxImage;
 import org.offlink.bridge.nvptx.NvptxImageBuilder;
+import org.offlink.bridge.nvptx.PtxLinking;
 import org.offlink.bridge.partition.PartitionServices;
 import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.ProcessRunner;
@@ -185,7 +187,8 @@ public final class Mkoffload {
     gcc.requireSupported(request.target());
     clock.mark("gcc facts");
     try (TempFiles temps = new TempFiles(context, options.saveTemps(), options.verbose())) {
-      WrapperSource source = buildImage(request.target(), options, runner, gcc, temps);
+      WrapperSource source =
+          buildImage(request.target(), options, runner, gcc, temps, request.ptxLinking());
       clock.mark("image");
       // GCC restores the accel compiler's hidden variables just before the host compile.
       Map<String, String> hostEnv =
@@ -255,11 +258,16 @@ public final class Mkoffload {
       OffloadOptions options,
       ProcessRunner runner,
       GccInstallation gcc,
-      TempFiles temps)
+      TempFiles temps,
+      PtxLinking ptxLinking)
       throws IOException {
     if (target == OffloadTarget.NVPTX) {
+      PtxLinking linker =
+          OfflinkFlags.fromEnvironment(context.environment()).inProcessNvptxLinker()
+              ? ptxLinking
+              : PtxLinking.NONE;
       NvptxImage image =
-          new NvptxImageBuilder(new AccelTools(runner, context, gcc), partitions)
+          new NvptxImageBuilder(new AccelTools(runner, context, gcc), partitions, linker)
               .build(options, temps);
       // ILP32, or GCC 13+ dropping a reverse-offload image for sm_30: an empty C file, compiled.
       boolean empty = options.abi() == OffloadAbi.ILP32 || image.disabled();

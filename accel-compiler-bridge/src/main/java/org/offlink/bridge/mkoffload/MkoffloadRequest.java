@@ -4,6 +4,7 @@ import java.util.Objects;
 import java.util.Optional;
 import org.offlink.bridge.gcc.GccInstallation;
 import org.offlink.bridge.gcc.OffloadOptions;
+import org.offlink.bridge.nvptx.PtxLinking;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.bridge.wrapper.WrapperMode;
 
@@ -20,18 +21,21 @@ import org.offlink.bridge.wrapper.WrapperMode;
  * @param mode how the wrapper object is written
  * @param inputsChecked the inputs are known to carry offload IR
  * @param installation the GCC running the link, when known; else mkoffload finds it
+ * @param ptxLinking how an nvptx build may link its PTX in-process ({@link PtxLinking#NONE}: never)
  */
 public record MkoffloadRequest(
     OffloadTarget target,
     OffloadOptions options,
     WrapperMode mode,
     boolean inputsChecked,
-    Optional<GccInstallation> installation) {
+    Optional<GccInstallation> installation,
+    PtxLinking ptxLinking) {
   /** Checks the fields. */
   public MkoffloadRequest {
     Objects.requireNonNull(target, "target");
     Objects.requireNonNull(options, "options");
     Objects.requireNonNull(mode, "mode");
     Objects.requireNonNull(installation, "installation");
+    Objects.requireNonNull(ptxLinking, "ptxLinking");
   }
 }

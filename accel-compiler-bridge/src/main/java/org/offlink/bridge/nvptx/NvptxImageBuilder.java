@@ -21,7 +21,9 @@ import org.offlink.bridge.partition.DevicePartitioning;
 import org.offlink.bridge.partition.NvptxPartitionedBuild;
 import org.offlink.bridge.partition.PartitionServices;
 import org.offlink.bridge.process.Command;
+import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.process.ProcessRunner;
+import org.offlink.bridge.process.ToolFailedException;
 import org.offlink.bridge.temp.TempFiles;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.bridge.tool.ResolvedTool;
@@ -40,10 +42,11 @@ public final class NvptxImageBuilder {
   private final LinkContext context;
   private final GccInstallation gcc;
   private final DevicePartitioning partitioning;
+  private final PtxLinking ptxLinking;
 
   /** A builder working with {@code tools}. */
   public NvptxImageBuilder(AccelTools tools) {
-    this(tools, Optional.empty());
+    this(tools, Optional.empty(), PtxLinking.NONE);
   }
 
   /**
@@ -51,6 +54,16 @@ public final class NvptxImageBuilder {
    * ({@code OFFLINK_FLAGS=--device-jobs=N}, {@link NvptxPartitionedBuild}).
    */
   public NvptxImageBuilder(AccelTools tools, Optional<PartitionServices> partitions) {
+    this(tools, partitions, PtxLinking.NONE);
+  }
+
+  /**
+   * A builder that also links the PTX in-process where {@link NvptxLinkerStandIn} can, as {@code
+   * ptxLinking} allows.
+   */
+  public NvptxImageBuilder(
+      AccelTools tools, Optional<PartitionServices> partitions, PtxLinking ptxLinking) {
+    this.ptxLinking = Objects.requireNonNull(ptxLinking, "ptxLinking");
     this.tools = Objects.requireNonNull(tools, "tools");
     this.runner = tools.runner();
     this.context = tools.context();
@@ -93,10 +106,7 @@ public final class NvptxImageBuilder {
     Map<String, String> accelEnv =
         requires.isPresent() ? requires.get().exportTo(env, options.verbose(), context.err()) : env;
     if (partitioned.isEmpty()) {
-      runner.runChecked(
-          Command.of(argv, accelEnv, context.workingDirectory())
-              .withResponseFile(MkoffloadDumpNames.GCC_ARGS)
-              .as(Command.Role.ACCEL_COMPILER));
+      compile(argv, accelEnv, options.verbose(), temps);
     }
     Path ptx = WorkingDirectory.resolve(context.workingDirectory(), ptxFile);
     if (!Files.isRegularFile(ptx)) {
@@ -111,6 +121,71 @@ public final class NvptxImageBuilder {
       context.err().println(program + ": warning: " + PtxFunctionTables.SM30_WARNING);
     }
     return image;
+  }
+
+  /**
+   * The whole-program accel compile: with the PTX linked in-process where {@link
+   * NvptxLinkerStandIn} can, else (or when that link cannot be sure of its result) as GCC runs it.
+   * The stand-in run's messages (lto1's warnings) are shown only when its result is kept, so that a
+   * rerun does not show them twice.
+   */
+  private void compile(List<String> argv, Map<String, String> env, boolean verbose, TempFiles temps)
+      throws IOException {
+    Optional<NvptxLinkerStandIn> standIn =
+        verbose
+            ? Optional.empty()
+            : NvptxLinkerStandIn.prepare(
+                ptxLinking.standIn(),
+                ptxLinking.archives(),
+                gcc.debianAccelToolDirectory(OffloadTarget.NVPTX),
+                argv,
+                env,
+                temps);
+    if (standIn.isPresent()) {
+      CommandResult held =
+          runner.run(
+              accelCommand(argv, standIn.get().environment(env))
+                  .as(Command.Role.ACCEL_COMPILER_HELD));
+      if (!held.succeeded() && !standIn.get().ran()) {
+        show(held); // lto1 or the assembler failed: as GCC's own run would have
+        throw new ToolFailedException(held);
+      }
+      NvptxLinkerStandIn.Linked linked =
+          held.succeeded()
+              ? standIn.get().finish(context.workingDirectory(), env, runner, context.err())
+              : NvptxLinkerStandIn.Linked.FAILED;
+      if (linked != NvptxLinkerStandIn.Linked.FAILED) {
+        show(held);
+        timing(
+            linked == NvptxLinkerStandIn.Linked.IN_PROCESS
+                ? "PTX linked in-process"
+                : linked == NvptxLinkerStandIn.Linked.NVPTX_TOOLS
+                    ? "PTX linked by nvptx-tools' linker (the link server has not read its libraries yet, or offlink cannot link these in-process)"
+                    : "PTX linked by collect2's own choice of linker");
+        return;
+      }
+      // real-ld could not write its record, or the in-process link cannot be sure: GCC's run.
+    }
+    runner.runChecked(accelCommand(argv, env));
+  }
+
+  /** With {@code OFFLINK_TIMING}, a line on how the image was built (beside the phase times). */
+  private void timing(String what) {
+    if (context.env("OFFLINK_TIMING").isPresent()) {
+      context.err().println("mkoffload: timing: " + what);
+    }
+  }
+
+  private void show(CommandResult result) {
+    context.err().print(result.stdout());
+    context.err().print(result.stderr());
+    context.err().flush();
+  }
+
+  private Command accelCommand(List<String> argv, Map<String, String> env) {
+    return Command.of(argv, env, context.workingDirectory())
+        .withResponseFile(MkoffloadDumpNames.GCC_ARGS)
+        .as(Command.Role.ACCEL_COMPILER);
   }
 
   /**

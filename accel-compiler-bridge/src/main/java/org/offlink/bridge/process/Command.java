@@ -42,6 +42,11 @@ public record Command(
     PROBE,
     /** The accel compiler driver: a device compile or link. */
     ACCEL_COMPILER,
+    /**
+     * The accel compiler driver, its output held back (captured, not shown) for the caller, who
+     * shows it if it keeps the run's result ({@link org.offlink.bridge.nvptx.NvptxLinkerStandIn}).
+     */
+    ACCEL_COMPILER_HELD,
     /** The host compiler ({@code COLLECT_GCC}): mkoffload's compile of a C-form wrapper. */
     HOST_COMPILER,
     /** Anything else. */
@@ -74,9 +79,12 @@ public record Command(
     return new Command(argv, environment, workingDirectory, timeout, responseFileSuffix, newRole);
   }
 
-  /** Whether this is a probe, whose output is captured for offlink and never shown. */
+  /**
+   * Whether this is a probe, whose output is captured for offlink and never shown, or a run whose
+   * output its caller shows itself.
+   */
   public boolean captureOnly() {
-    return role == Role.PROBE;
+    return role == Role.PROBE || role == Role.ACCEL_COMPILER_HELD;
   }
 
   /** The program, argv[0]. */

@@ -122,7 +122,8 @@ class MkoffloadTest {
                         List.of("-fopenmp", "-foffload-abi=lp64", "-dumpbase", "x", "in.o")),
                     WrapperMode.ELF,
                     false,
-                    java.util.Optional.empty()))
+                    java.util.Optional.empty(),
+                    org.offlink.bridge.nvptx.PtxLinking.NONE))
             .status();
     assertEquals(1, status);
     assertEquals(

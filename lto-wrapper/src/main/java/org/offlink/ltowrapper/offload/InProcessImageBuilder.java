@@ -3,6 +3,7 @@ package org.offlink.ltowrapper.offload;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -15,6 +16,8 @@ import org.offlink.bridge.mkoffload.MkoffloadFailure;
 import org.offlink.bridge.mkoffload.MkoffloadListener;
 import org.offlink.bridge.mkoffload.MkoffloadRequest;
 import org.offlink.bridge.mkoffload.MkoffloadResult;
+import org.offlink.bridge.nvptx.PtxArchives;
+import org.offlink.bridge.nvptx.PtxLinking;
 import org.offlink.bridge.partition.PartitionCache;
 import org.offlink.bridge.partition.PartitionServices;
 import org.offlink.bridge.process.Command;
@@ -41,28 +44,32 @@ public final class InProcessImageBuilder implements ImageBuilder {
   private final LinkRecorder report;
   private final Optional<DeviceJobSlots> deviceJobs;
   private final Optional<ImageCache> cache;
+  private final PtxArchives archives;
 
   /**
    * A builder running through {@code children} (GCC's {@code -v} echo, response file and report
    * entry; its link is mkoffload's), recording the image in {@code report}.
    */
   public InProcessImageBuilder(ChildRunner children, LinkRecorder report) {
-    this(children, report, Optional.empty(), Optional.empty());
+    this(children, report, Optional.empty(), Optional.empty(), PtxArchives.NONE);
   }
 
   /**
    * A builder whose mkoffload compiles the device code in partitions on {@code deviceJobs} when
-   * present ({@code --device-jobs}), keeping them in {@code cache} when there is one.
+   * present ({@code --device-jobs}), keeping them in {@code cache} when there is one, and links
+   * nvptx PTX in-process with the library archives of {@code archives} (a link server's).
    */
   public InProcessImageBuilder(
       ChildRunner children,
       LinkRecorder report,
       Optional<DeviceJobSlots> deviceJobs,
-      Optional<ImageCache> cache) {
+      Optional<ImageCache> cache,
+      PtxArchives archives) {
     this.children = children;
     this.report = report;
     this.deviceJobs = deviceJobs;
     this.cache = cache;
+    this.archives = archives;
   }
 
   @Override
@@ -127,7 +134,12 @@ public final class InProcessImageBuilder implements ImageBuilder {
           new Mkoffload(context, listener, partitions(request))
               .run(
                   new MkoffloadRequest(
-                      target, options, request.wrapper(), true, request.installation()));
+                      target,
+                      options,
+                      request.wrapper(),
+                      true,
+                      request.installation(),
+                      ptxLinking(request)));
       if (result.image().isPresent()) {
         report.imageBuilt(
             WorkingDirectory.resolve(context.workingDirectory(), request.output()),
@@ -135,6 +147,12 @@ public final class InProcessImageBuilder implements ImageBuilder {
       }
       return result;
     }
+  }
+
+  /** In-process PTX linking with offlink's stand-in beside the mkoffload {@code request} runs. */
+  private PtxLinking ptxLinking(ImageRequest request) {
+    Path folder = Path.of(request.program()).getParent();
+    return folder == null ? PtxLinking.NONE : PtxLinking.beside(folder, archives);
   }
 
   /** The partitioned compile's slots and cache for {@code request}, with {@code --device-jobs}. */

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
+import org.offlink.bridge.nvptx.PtxArchives;
 import org.offlink.bridge.tool.OffloadTarget;
 import org.offlink.ltowrapper.cache.ImageCache;
 import org.offlink.ltowrapper.exec.ChildRunner;
@@ -20,16 +21,26 @@ import org.offlink.runtime.WorkingDirectory;
  */
 public final class OwnMkoffloads implements ImageBuilders {
   /** No launchers: every mkoffload runs as a program. */
-  static final OwnMkoffloads NONE = new OwnMkoffloads(Set.of());
+  static final OwnMkoffloads NONE = new OwnMkoffloads(Set.of(), PtxArchives.NONE);
 
   private final Set<Path> launchers;
+  private final PtxArchives archives;
 
-  private OwnMkoffloads(Set<Path> launchers) {
+  private OwnMkoffloads(Set<Path> launchers, PtxArchives archives) {
     this.launchers = Set.copyOf(launchers);
+    this.archives = archives;
   }
 
   /** The launchers installed beside {@code ltoWrapper}, this installation's lto-wrapper. */
   public static OwnMkoffloads beside(Path ltoWrapper) {
+    return beside(ltoWrapper, PtxArchives.NONE);
+  }
+
+  /**
+   * The launchers installed beside {@code ltoWrapper}, whose nvptx builds may link their PTX
+   * in-process with the library archives kept in {@code archives} (a link server's).
+   */
+  public static OwnMkoffloads beside(Path ltoWrapper, PtxArchives archives) {
     Set<Path> found = new HashSet<>();
     Path libexec = ltoWrapper.getParent();
     if (libexec != null) {
@@ -42,7 +53,7 @@ public final class OwnMkoffloads implements ImageBuilders {
         }
       }
     }
-    return new OwnMkoffloads(found);
+    return new OwnMkoffloads(found, archives);
   }
 
   @Override
@@ -59,7 +70,8 @@ public final class OwnMkoffloads implements ImageBuilders {
     if (!ours) {
       return new SubprocessImageBuilder(children);
     }
-    ImageBuilder inProcess = new InProcessImageBuilder(children, report, deviceJobs, cache);
+    ImageBuilder inProcess =
+        new InProcessImageBuilder(children, report, deviceJobs, cache, archives);
     return cache.isEmpty()
         ? inProcess
         : new CachingImageBuilder(inProcess, cache.get(), children.context(), report);

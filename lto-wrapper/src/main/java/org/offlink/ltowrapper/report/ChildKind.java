@@ -44,7 +44,7 @@ public record ChildKind(SubcommandKind kind, Optional<String> target) {
   static SubcommandKind ofMkoffloadStep(Command command) {
     return switch (command.role()) {
       case PROBE -> SubcommandKind.SUBCOMMAND_KIND_PROBE;
-      case ACCEL_COMPILER -> SubcommandKind.SUBCOMMAND_KIND_ACCEL_COMPILE;
+      case ACCEL_COMPILER, ACCEL_COMPILER_HELD -> SubcommandKind.SUBCOMMAND_KIND_ACCEL_COMPILE;
       case HOST_COMPILER -> SubcommandKind.SUBCOMMAND_KIND_HOST_COMPILE;
       case OTHER -> SubcommandKind.SUBCOMMAND_KIND_OTHER;
     };

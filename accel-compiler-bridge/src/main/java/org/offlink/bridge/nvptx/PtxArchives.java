@@ -1,0 +1,138 @@
+package org.offlink.bridge.nvptx;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The PTX library archives a link server has read, so that its nvptx links need not read and scan
+ * libc.a, libm.a and libgomp.a (4-5 MB) every time ({@link NvptxLinkerStandIn}). An archive is read
+ * on a thread of its own a second after a link first names it (that link runs nvptx-tools' linker,
+ * and on a small machine reading at once would slow it), and used while its file is the same: same
+ * real path, file key (device and inode), size, modification and status-change times. At most
+ * {@link #MAX_BYTES} of archives are kept, the least recently used dropped first.
+ *
+ * <p>Only a link server keeps one ({@link #resident()}); a link in a JVM of its own would read the
+ * archives once, slower than the program it replaces, so it has {@link #NONE} and runs that
+ * program.
+ */
+public final class PtxArchives {
+  /** No archives, ever: every nvptx link runs nvptx-tools' linker. */
+  public static final PtxArchives NONE = new PtxArchives(false);
+
+  /** How long after a link names an archive it is read: after that link, usually. */
+  static final long READ_DELAY_MS = 1000;
+
+  /** How much archive text a server keeps. */
+  static final long MAX_BYTES = 128L << 20;
+
+  private final boolean enabled;
+  private final Map<Path, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
+  private final Set<Path> reading = ConcurrentHashMap.newKeySet();
+  private long bytes;
+
+  private record Entry(Object identity, PtxArchive archive) {}
+
+  private PtxArchives(boolean enabled) {
+    this.enabled = enabled;
+  }
+
+  /** A link server's archives, kept for its lifetime. */
+  public static PtxArchives resident() {
+    return new PtxArchives(true);
+  }
+
+  /** Whether links may use archives from here (false for {@link #NONE}). */
+  public boolean enabled() {
+    return enabled;
+  }
+
+  /**
+   * The archive {@code file} as read, when it has been and the file is unchanged; otherwise empty,
+   * and the file is read on a thread of its own for the links after this one.
+   */
+  public Optional<PtxArchive> get(Path file) {
+    if (!enabled) {
+      return Optional.empty();
+    }
+    Path real;
+    Object identity;
+    try {
+      real = file.toRealPath();
+      identity = identity(real);
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+    synchronized (this) {
+      Entry e = entries.get(real);
+      if (e != null && e.identity().equals(identity)) {
+        return Optional.of(e.archive());
+      }
+    }
+    if (reading.add(real)) {
+      Thread t = new Thread(() -> readLater(real, identity), "offlink-ptx-archive");
+      t.setDaemon(true);
+      t.start();
+    }
+    return Optional.empty();
+  }
+
+  private void readLater(Path real, Object identity) {
+    try {
+      Thread.sleep(READ_DELAY_MS);
+    } catch (InterruptedException e) {
+      reading.remove(real);
+      return;
+    }
+    read(real, identity);
+  }
+
+  /** Reads {@code real} into the cache now (for {@link #get}'s thread, and tests). */
+  void read(Path real, Object identity) {
+    try {
+      byte[] content = Files.readAllBytes(real);
+      PtxArchive archive = PtxArchive.parse(real, content);
+      // Kept only if the file did not change while it was read.
+      if (identity(real).equals(identity)) {
+        put(real, new Entry(identity, archive));
+      }
+    } catch (IOException | NvptxLinker.Unsupported | RuntimeException e) {
+      // Not kept: links keep running nvptx-tools' linker on it, which says what is wrong.
+    } finally {
+      reading.remove(real);
+    }
+  }
+
+  private synchronized void put(Path real, Entry entry) {
+    Entry old = entries.put(real, entry);
+    if (old != null) {
+      bytes -= old.archive().bytes().length;
+    }
+    bytes += entry.archive().bytes().length;
+    var it = entries.entrySet().iterator();
+    while (bytes > MAX_BYTES && it.hasNext()) {
+      Entry e = it.next().getValue();
+      if (e == entry) {
+        continue;
+      }
+      bytes -= e.archive().bytes().length;
+      it.remove();
+    }
+  }
+
+  static Object identity(Path real) throws IOException {
+    BasicFileAttributes a =
+        Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    Object ctime = Files.getAttribute(real, "unix:ctime", LinkOption.NOFOLLOW_LINKS);
+    return java.util.List.of(
+        Objects.requireNonNullElse(a.fileKey(), "-"), a.size(), a.lastModifiedTime(), ctime);
+  }
+}

@@ -1,0 +1,122 @@
+package org.offlink.bridge.nvptx;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The stand-in's record as {@code real-ld} writes it (a truncated one is refused), the command-line
+ * reading of {@link NvptxLinker.Arguments}, and {@link PtxArchives}: an archive is used only once
+ * read, and only while its file is unchanged.
+ */
+class NvptxLinkerStandInTest {
+  @TempDir Path dir;
+
+  private static byte[] record(Object... parts) {
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    for (Object p : parts) {
+      byte[] bytes = p instanceof byte[] raw ? raw : p.toString().getBytes(StandardCharsets.UTF_8);
+      b.writeBytes(bytes);
+      if (!(p instanceof byte[])) {
+        b.write(0);
+      }
+    }
+    return b.toByteArray();
+  }
+
+  @Test
+  void aRecordGivesTheArgumentsAndFilesAndEveryTruncationIsRefused() throws Exception {
+    byte[] r = record("real-ld", 3, "-o", "x.ptx", "in.o", 3, 2, new byte[] {'h', 'i'});
+    NvptxLinkerStandIn.Recorded read = NvptxLinkerStandIn.Recorded.read(r);
+    assertEquals(List.of("-o", "x.ptx", "in.o"), read.args());
+    assertArrayEquals(new byte[] {'h', 'i'}, read.files().get("in.o"));
+    assertEquals(1, read.files().size());
+    // Cut anywhere, the record is refused, except right after the arguments: a record of no
+    // files, which real-ld writes too when none of its arguments is a file (and a real-ld that
+    // could not write the rest exits 1, so that its record is never read).
+    int argsEnd = record("real-ld", 3, "-o", "x.ptx", "in.o").length;
+    for (int cut = 1; cut < r.length; cut++) {
+      byte[] part = Arrays.copyOf(r, cut);
+      if (cut == argsEnd) {
+        assertEquals(0, NvptxLinkerStandIn.Recorded.read(part).files().size());
+        continue;
+      }
+      assertThrows(
+          NvptxLinker.Unsupported.class,
+          () -> NvptxLinkerStandIn.Recorded.read(part),
+          "a record cut at " + cut);
+    }
+    assertThrows(
+        NvptxLinker.Unsupported.class, () -> NvptxLinkerStandIn.Recorded.read(record("other", 0)));
+    assertThrows(
+        NvptxLinker.Unsupported.class,
+        () -> NvptxLinkerStandIn.Recorded.read(record("real-ld", 1, "a", 2, 0)));
+  }
+
+  @Test
+  void argumentsAreReadAsGetoptReadsThem() throws Exception {
+    NvptxLinker.Arguments a =
+        NvptxLinker.Arguments.parse(
+            List.of(
+                "x.o", "-L", "/a", "-L/a", "-lgcc", "-o", "out", "-l", "c", "-L/b", "-lgcc", "--",
+                "-lm"));
+    assertEquals("out", a.output());
+    assertEquals(List.of("/a", "/b"), a.libraryPaths());
+    assertEquals(List.of("c", "gcc"), a.libraries());
+    assertEquals(List.of("x.o", "-lm"), a.inputs());
+    assertEquals("a.out", NvptxLinker.Arguments.parse(List.of("x.o")).output());
+    for (List<String> bad :
+        List.of(List.of("-o", "a", "-o", "b"), List.of("-o"), List.of("-v"), List.of("--help"))) {
+      assertThrows(NvptxLinker.Unsupported.class, () -> NvptxLinker.Arguments.parse(bad), "" + bad);
+    }
+  }
+
+  @Test
+  void anArchiveIsUsedOnceReadAndOnlyWhileItsFileIsUnchanged() throws Exception {
+    Path lib = dir.resolve("libx.a");
+    byte[] member = "x\n// BEGIN GLOBAL FUNCTION DEF: f\n".getBytes(StandardCharsets.US_ASCII);
+    String header =
+        String.format(
+            "%-16s%-12s%-6s%-6s%-8s%-10s`\n", "x.o/", "0", "0", "0", "644", member.length);
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    b.writeBytes("!<arch>\n".getBytes(StandardCharsets.US_ASCII));
+    b.writeBytes(header.getBytes(StandardCharsets.US_ASCII));
+    b.writeBytes(member);
+    Files.write(lib, b.toByteArray());
+    PtxArchives archives = PtxArchives.resident();
+    assertFalse(archives.get(lib).isPresent(), "not read yet: read on a thread of its own");
+    PtxArchive read = waitFor(archives, lib);
+    assertEquals(1, read.size());
+    assertEquals(List.of("f"), List.of(read.markers()[0].names()));
+    Files.setLastModifiedTime(lib, FileTime.from(Instant.parse("2020-01-01T00:00:00Z")));
+    assertFalse(archives.get(lib).isPresent(), "a changed file is read again");
+    waitFor(archives, lib);
+    assertFalse(PtxArchives.NONE.get(lib).isPresent());
+    assertFalse(PtxArchives.NONE.enabled());
+    assertTrue(archives.enabled());
+  }
+
+  private static PtxArchive waitFor(PtxArchives archives, Path lib) throws InterruptedException {
+    for (int i = 0; i < 500; i++) {
+      var got = archives.get(lib);
+      if (got.isPresent()) {
+        return got.get();
+      }
+      Thread.sleep(10);
+    }
+    throw new AssertionError("the archive was never read");
+  }
+}
