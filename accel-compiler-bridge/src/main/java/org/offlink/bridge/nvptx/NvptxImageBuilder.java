@@ -158,15 +158,16 @@ public final class NvptxImageBuilder {
         show(held);
         timing(
             linked == NvptxLinkerStandIn.Linked.IN_PROCESS
-                ? "PTX linked in-process"
+                ? "nvptx: PTX linked in-process"
                 : linked == NvptxLinkerStandIn.Linked.NVPTX_TOOLS
-                    ? "PTX linked by nvptx-tools' linker (the link server has not read its libraries yet, or offlink cannot link these in-process)"
-                    : "PTX linked by collect2's own choice of linker");
+                    ? "nvptx: PTX linked by nvptx-tools' linker, on the stand-in's record"
+                    : "nvptx: PTX linked by the accel driver's own linker");
         return;
       }
       // real-ld could not write its record, or the in-process link cannot be sure: GCC's run.
     }
     runner.runChecked(accelCommand(argv, env));
+    timing("nvptx: PTX linked by the accel driver's own linker");
   }
 
   /** With {@code OFFLINK_TIMING}, a line on how the image was built (beside the phase times). */

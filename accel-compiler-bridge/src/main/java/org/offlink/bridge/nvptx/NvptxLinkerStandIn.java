@@ -107,10 +107,27 @@ public final class NvptxLinkerStandIn {
         return Optional.empty();
       }
     }
+    if (archives.isEmpty()) {
+      // A server's first nvptx link would run nvptx-none-ld anyway, only later and through one
+      // more process: it runs as GCC runs it, and the libraries GCC's link line names (the
+      // gomp multilib's first) are read for the links after it.
+      List<Path> libraries = new ArrayList<>();
+      for (Path dir : List.of(toolDirectory.resolve("mgomp"), toolDirectory)) {
+        for (String name : DEFAULT_LIBRARIES) {
+          libraries.add(dir.resolve(name));
+        }
+      }
+      archives.prefetch(libraries);
+      return Optional.empty();
+    }
     return Optional.of(
         new NvptxLinkerStandIn(
             standIn.get(), temps.scratch(".ldargv"), toolDirectory.resolve("ld"), archives));
   }
+
+  /** The libraries of GCC's nvptx link line ({@code -lgomp -lgcc -lc}), and libm. */
+  private static final List<String> DEFAULT_LIBRARIES =
+      List.of("libc.a", "libgcc.a", "libgomp.a", "libm.a");
 
   /** {@code env} with the stand-in's folder on the program path and its argument file named. */
   public Map<String, String> environment(Map<String, String> env) {

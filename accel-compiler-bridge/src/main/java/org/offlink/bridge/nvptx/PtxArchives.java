@@ -6,19 +6,23 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The PTX library archives a link server has read, so that its nvptx links need not read and scan
  * libc.a, libm.a and libgomp.a (4-5 MB) every time ({@link NvptxLinkerStandIn}). An archive is read
- * on a thread of its own a second after a link first names it (that link runs nvptx-tools' linker,
- * and on a small machine reading at once would slow it), and used while its file is the same: same
- * real path, file key (device and inode), size, modification and status-change times. At most
- * {@link #MAX_BYTES} of archives are kept, the least recently used dropped first.
+ * on a thread of the server's a second after a link first names it (that link runs nvptx-tools'
+ * linker, and on a small machine reading at once would slow it), and used while its file is the
+ * same: same real path, file key (device and inode), size, modification and status-change times. At
+ * most {@link #MAX_BYTES} of archives are kept, the least recently used dropped first.
  *
  * <p>Only a link server keeps one ({@link #resident()}); a link in a JVM of its own would read the
  * archives once, slower than the program it replaces, so it has {@link #NONE} and runs that
@@ -37,6 +41,7 @@ public final class PtxArchives {
   private final boolean enabled;
   private final Map<Path, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
   private final Set<Path> reading = ConcurrentHashMap.newKeySet();
+  private ScheduledExecutorService reader;
   private long bytes;
 
   private record Entry(Object identity, PtxArchive archive) {}
@@ -53,6 +58,25 @@ public final class PtxArchives {
   /** Whether links may use archives from here (false for {@link #NONE}). */
   public boolean enabled() {
     return enabled;
+  }
+
+  /** Whether no archive has been read, nor is being read. */
+  public boolean isEmpty() {
+    synchronized (this) {
+      if (!entries.isEmpty()) {
+        return false;
+      }
+    }
+    return reading.isEmpty();
+  }
+
+  /** Starts reading those of {@code files} that exist, as {@link #get} does. */
+  public void prefetch(List<Path> files) {
+    for (Path f : files) {
+      if (Files.isRegularFile(f)) {
+        get(f);
+      }
+    }
   }
 
   /**
@@ -78,21 +102,27 @@ public final class PtxArchives {
       }
     }
     if (reading.add(real)) {
-      Thread t = new Thread(() -> readLater(real, identity), "offlink-ptx-archive");
-      t.setDaemon(true);
-      t.start();
+      reader().schedule(() -> read(real, identity), READ_DELAY_MS, TimeUnit.MILLISECONDS);
     }
     return Optional.empty();
   }
 
-  private void readLater(Path real, Object identity) {
-    try {
-      Thread.sleep(READ_DELAY_MS);
-    } catch (InterruptedException e) {
-      reading.remove(real);
-      return;
+  /** One daemon thread reads, one archive after another, so that reading takes one core at most. */
+  private synchronized ScheduledExecutorService reader() {
+    if (reader == null) {
+      ScheduledThreadPoolExecutor e =
+          new ScheduledThreadPoolExecutor(
+              1,
+              r -> {
+                Thread t = new Thread(r, "offlink-ptx-archives");
+                t.setDaemon(true);
+                return t;
+              });
+      e.setKeepAliveTime(30, TimeUnit.SECONDS);
+      e.allowCoreThreadTimeOut(true);
+      reader = e;
     }
-    read(real, identity);
+    return reader;
   }
 
   /** Reads {@code real} into the cache now (for {@link #get}'s thread, and tests). */
@@ -132,7 +162,7 @@ public final class PtxArchives {
     BasicFileAttributes a =
         Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
     Object ctime = Files.getAttribute(real, "unix:ctime", LinkOption.NOFOLLOW_LINKS);
-    return java.util.List.of(
+    return List.of(
         Objects.requireNonNullElse(a.fileKey(), "-"), a.size(), a.lastModifiedTime(), ctime);
   }
 }

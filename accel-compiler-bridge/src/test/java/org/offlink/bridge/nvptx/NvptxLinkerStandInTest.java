@@ -97,6 +97,9 @@ class NvptxLinkerStandInTest {
     b.writeBytes(member);
     Files.write(lib, b.toByteArray());
     PtxArchives archives = PtxArchives.resident();
+    assertTrue(archives.isEmpty());
+    archives.prefetch(List.of(dir.resolve("libmissing.a"), lib));
+    assertFalse(archives.isEmpty(), "being read");
     assertFalse(archives.get(lib).isPresent(), "not read yet: read on a thread of its own");
     PtxArchive read = waitFor(archives, lib);
     assertEquals(1, read.size());
