@@ -224,7 +224,12 @@ public final class PtxImageParser {
 
   /** Whether {@code bytes} holds {@code prefix} at {@code at} (false past the end). */
   static boolean startsWith(byte[] bytes, int at, byte[] prefix) {
-    if (at + prefix.length > bytes.length) {
+    return startsWith(bytes, at, prefix, bytes.length);
+  }
+
+  /** Whether {@code bytes[at, end)} begins with {@code prefix}. */
+  static boolean startsWith(byte[] bytes, int at, byte[] prefix, int end) {
+    if (at + prefix.length > end) {
       return false;
     }
     for (int i = 0; i < prefix.length; i++) {

@@ -70,19 +70,9 @@ record PtxMarkers(boolean[] definitions, String[] names) {
     return new PtxMarkers(d, names.toArray(new String[0]));
   }
 
-  /**
-   * Whether {@code text[at, end)} begins with {@code prefix} (C's {@code strncmp}, no NUL in it).
-   */
+  /** C's {@code strncmp} on {@code text[at, end)} (a NUL in it never matches a marker). */
   private static boolean startsWith(byte[] text, int at, byte[] prefix, int end) {
-    if (at + prefix.length > end) {
-      return false;
-    }
-    for (int k = 0; k < prefix.length; k++) {
-      if (text[at + k] != prefix[k]) {
-        return false;
-      }
-    }
-    return true;
+    return PtxImageParser.startsWith(text, at, prefix, end);
   }
 
   private static byte[] ascii(String s) {
