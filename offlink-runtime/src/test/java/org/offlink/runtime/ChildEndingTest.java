@@ -31,7 +31,11 @@ class ChildEndingTest {
         "no kill(1) on this machine: install procps (scripts/setup-toolchain.sh does)");
     for (int round = 0; round < 3; round++) {
       Path out = Files.createDirectory(dir.resolve("round" + round));
+      // SIGHUP at its default, as in endedLooper: under nohup the tree would ignore the SIGHUP that
+      // ends it, and keep forking through the grace period until it is thousands strong.
       new ProcessBuilder(
+              "env",
+              "--default-signal=HUP",
               "sh",
               "-c",
               "while :; do (sleep 30; : > \"$0/late\") & sleep 0.002; done",
