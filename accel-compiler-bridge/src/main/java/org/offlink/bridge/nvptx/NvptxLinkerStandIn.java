@@ -17,6 +17,7 @@ import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.process.ProcessRunner;
 import org.offlink.bridge.temp.TempFiles;
+import org.offlink.runtime.IoReasons;
 import org.offlink.runtime.NativeCharset;
 import org.offlink.runtime.Sha256Digest;
 
@@ -163,7 +164,12 @@ public final class NvptxLinkerStandIn {
     }
     try {
       byte[] ptx = NvptxLinker.link(args, workingDirectory, r.files(), this::archive);
-      Files.write(workingDirectory.resolve(args.output()), ptx);
+      Path output = workingDirectory.resolve(args.output());
+      try {
+        Files.write(output, ptx);
+      } catch (IOException e) {
+        throw new IOException(output + ": " + IoReasons.reason(e), e);
+      }
       return Linked.IN_PROCESS;
     } catch (NvptxLinker.Unsupported e) {
       return runLinker(workingDirectory, env, runner, err, r) ? Linked.NVPTX_TOOLS : Linked.FAILED;
@@ -203,11 +209,12 @@ public final class NvptxLinkerStandIn {
           continue;
         }
         try {
-          Files.write(p, f.getValue(), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+          Files.createFile(p);
+          restored.add(p);
+          Files.write(p, f.getValue(), StandardOpenOption.WRITE);
         } catch (IOException e) {
-          return false;
+          return false; // a full TMPDIR: GCC's own run then says so
         }
-        restored.add(p);
       }
       List<String> argv = new ArrayList<>();
       argv.add(linker.toString());
