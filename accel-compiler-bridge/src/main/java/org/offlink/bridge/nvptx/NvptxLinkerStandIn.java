@@ -9,6 +9,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -308,17 +309,7 @@ public final class NvptxLinkerStandIn {
     if (!Files.isRegularFile(ld) || !KNOWN_LINKER_SIZES.contains(Files.size(ld))) {
       return false;
     }
-    Sha256Digest digest = new Sha256Digest();
-    byte[] bytes = Files.readAllBytes(ld);
-    digest.update(bytes, 0, bytes.length);
-    return KNOWN_LINKERS.contains(hex(digest.digest()));
-  }
-
-  private static String hex(byte[] bytes) {
-    StringBuilder s = new StringBuilder(bytes.length * 2);
-    for (byte b : bytes) {
-      s.append(Character.forDigit((b >> 4) & 0xf, 16)).append(Character.forDigit(b & 0xf, 16));
-    }
-    return s.toString();
+    return KNOWN_LINKERS.contains(
+        HexFormat.of().formatHex(Sha256Digest.of(Files.readAllBytes(ld))));
   }
 }
