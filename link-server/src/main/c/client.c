@@ -481,6 +481,9 @@ static int on_frame(struct link *l, int type, const unsigned char *p, size_t n) 
     case OFL_TEMP_DONE:
       note_temp(l, p, n, 0);
       return -1;
+    case OFL_LISTENING:
+      start_lock_release();
+      return -1;
     case OFL_EXIT:
       if (n != 1) break;
       return p[0];
@@ -573,6 +576,10 @@ static long await_acceptance(int sock, struct reader *r, char **why) {
     size_t n;
     int got = reader_next(r, &type, &p, &n);
     if (got == 1 && type == OFL_ACCEPTED && n == 4) return (long)u32_at(p);
+    if (got == 1 && type == OFL_LISTENING) {
+      start_lock_release();
+      continue;
+    }
     if (got == 1 && type == OFL_REFUSED && n >= 1) {
       *why = xasprintf("the server refused the link: %.*s", (int)(n - 1 > 300 ? 300 : n - 1),
                        (const char *)p + 1);
@@ -611,7 +618,7 @@ static void run_in_server(const struct install *in, char **argv, const char *jav
     return;
   }
   char *hash = identity_hash(identity);
-  int sock = server_connect(&dir, in, java, hash, why);
+  int sock = server_connect(&dir, in, java, hash, &r, why);
   if (sock < 0) {
     free(hash);
     return;

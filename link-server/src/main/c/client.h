@@ -71,9 +71,13 @@ int reader_next(struct reader *r, int *type, const unsigned char **payload, size
 
 /* spawn.c: connecting, and starting a server when none answers. */
 int sock_connect(const struct rundir *dir, const char *name);
-/* A connected socket, or -1 with *why; starts the server if needed (serialised by a lock). */
+/* A connected socket, or -1 with *why; starts the server if needed (serialised by a lock): the
+   socket is then one end of a socket pair, the server's READY read from it (later frames stay in
+   r), and the start lock held until start_lock_release. */
 int server_connect(const struct rundir *dir, const struct install *in, const char *java,
-                   const char *hash, char **why);
+                   const char *hash, struct reader *r, char **why);
+/* Lets in the clients waiting for the server this client started (on its LISTENING). */
+void start_lock_release(void);
 /* client.c: the signal a handler has noted (0: none), and the dispositions before them. */
 int pending_signal(void);
 void restore_signals(void);

@@ -35,6 +35,9 @@
 
 /* Server to client. */
 #define OFL_ACCEPTED 'A'    /* u32 server pid: the link runs */
+/* To the client that started the server, on the socket pair it handed over (spawn.c) only. */
+#define OFL_READY 'Y'     /* u32 server pid: the server is up and reads the first frame */
+#define OFL_LISTENING 'L' /* the server's socket is in place: let the waiting clients in */
 #define OFL_REFUSED 'R'     /* u8 reason, UTF-8 text: nothing ran */
 #define OFL_OUT 'O'         /* bytes for stdout */
 #define OFL_ERR 'E'         /* bytes for stderr */

@@ -7,15 +7,20 @@
  * holds <hash>.lock while it owns the socket name (org.offlink.server.LinkServer), so that two
  * servers of one identity never accept at the same time even if a client misbehaves.
  *
+ * The client that starts a server does not wait for its socket: it makes a socket pair and hands
+ * the server one end as its stdin; the server answers READY on it as soon as its main runs, takes
+ * the link, and runs it while it sets up its socket (a JVM's first Unix socket costs it tens of
+ * milliseconds). That client holds the start lock until the server says LISTENING (its socket is
+ * in place) or the client exits, so that the others connect to this server rather than start
+ * their own.
+ *
  * The server is started like a daemon (chg, Bazel): a new session, the server folder as working
- * folder, umask 077, stdin from /dev/null, stdout and stderr to <hash>.log (the previous log kept
- * as <hash>.log.old), every other descriptor closed (a server holding make's jobserver or the
- * linker plugin's pipes would keep them from seeing end of file) except the write end of a pipe
- * whose read end the starting client watches: it reports the server's death before it answers.
- * A start that fails leaves <hash>.failed, and for a minute after it clients run links in their
- * own JVM without trying again.
+ * folder, umask 077, stdout and stderr to <hash>.log (the previous log kept as <hash>.log.old),
+ * every other descriptor closed (a server holding make's jobserver or the linker plugin's pipes
+ * would keep them from seeing end of file). A start that fails (the socket pair closes before
+ * READY, or no READY in START_TIMEOUT_MS) leaves <hash>.failed, and for a minute after it clients
+ * run links in their own JVM without trying again.
  */
-#define _GNU_SOURCE /* pipe2 */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -25,7 +30,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
-#include <sys/inotify.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -34,6 +38,7 @@
 #include <unistd.h>
 
 #include "client.h"
+#include "protocol.h"
 
 /* How long a client waits for the start lock and for a new server to answer. */
 #define START_TIMEOUT_MS 30000
@@ -147,35 +152,35 @@ static char **server_environment(const char *java, const char *dir) {
 }
 
 static void become_server(const struct rundir *dir, const struct install *in, const char *java,
-                          const char *hash, int report_fd) {
+                          const char *hash, int conn) {
   if (fchdir(dir->fd) != 0) _exit(127);
   umask(077);
   char *log = xasprintf("%s.log", hash);
   char *old = xasprintf("%s.log.old", hash);
   renameat(dir->fd, log, dir->fd, old);
   int logfd = openat(dir->fd, log, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0600);
-  int null = open("/dev/null", O_RDONLY);
-  if (logfd < 0 || null < 0) _exit(127);
-  if (dup2(null, 0) < 0 || dup2(logfd, 1) < 0 || dup2(logfd, 2) < 0) _exit(127);
-  /* fd 3 stays open across exec for the server's lifetime (dup2 clears close-on-exec). */
-  if (report_fd == 3 ? fcntl(3, F_SETFD, 0) < 0 : dup2(report_fd, 3) < 0) _exit(127);
-  close_from(4);
+  if (logfd < 0) _exit(127);
+  /* conn and logfd are above 2: stdio is open in a client that uses a server (client.c). dup2
+     clears close-on-exec. */
+  if (dup2(conn, 0) < 0 || dup2(logfd, 1) < 0 || dup2(logfd, 2) < 0) _exit(127);
+  close_from(3);
   /* Every signal as a fresh process has it: the links' children inherit the server's. */
   for (int sig = 1; sig < NSIG; sig++) signal(sig, SIG_DFL);
   sigset_t none;
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, NULL);
   char *launcher = xasprintf("%s/libexec/offlink/jvm/offlink-server", in->root);
-  char *argv[] = {launcher, "--dir", dir->path, "--hash", (char *)hash, NULL};
+  char *argv[] = {launcher, "--dir", dir->path, "--hash", (char *)hash, "--first-link", NULL};
   execve(launcher, argv, server_environment(java, dir->path));
   _exit(127);
 }
 
-/* Starts a server; returns the read end of its death pipe, or -1. */
+/* Starts a server; returns this client's end of the socket pair whose other end is the server's
+   stdin, or -1. */
 static int start_server(const struct rundir *dir, const struct install *in, const char *java,
                         const char *hash) {
   int p[2];
-  if (pipe2(p, O_CLOEXEC) != 0) return -1;
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, p) != 0) return -1;
   pid_t pid = fork();
   if (pid < 0) {
     close(p[0]);
@@ -195,29 +200,31 @@ static int start_server(const struct rundir *dir, const struct install *in, cons
   return p[0];
 }
 
-/*
- * An inotify descriptor that wakes the client when a name appears in the server folder (the server
- * binds its socket under a name of its own, then renames it to <hash>.sock), so that the first link
- * connects as soon as the server listens rather than at its next 5 ms poll; -1 where inotify is not
- * to be had (the client then polls).
- */
-static int watch_names(const struct rundir *dir) {
-  int fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-  if (fd < 0) return -1;
-  char *path = xasprintf("/proc/self/fd/%d", dir->fd);
-  int ok = inotify_add_watch(fd, path, IN_MOVED_TO | IN_CREATE | IN_ONLYDIR) >= 0;
-  free(path);
-  if (!ok) {
-    close(fd);
-    return -1;
+/* Waits for the new server's READY on sock (frames after it stay in r): 1, or 0 when the server
+   closed its end first, answered something else, or took until the deadline. */
+static int await_ready(int sock, struct reader *r, long deadline) {
+  for (;;) {
+    int type;
+    const unsigned char *p;
+    size_t n;
+    int got = reader_next(r, &type, &p, &n);
+    if (got == 1) return type == OFL_READY && n == 4;
+    if (got < 0) return 0;
+    exit_on_signal();
+    long left = deadline - now_ms();
+    if (left <= 0) return 0;
+    struct pollfd w = {sock, POLLIN, 0};
+    /* at most 50 ms at a time: a signal is looked at between waits */
+    if (poll(&w, 1, left < 50 ? (int)left : 50) > 0 && reader_fill(r, sock) <= 0) return 0;
   }
-  return fd;
 }
 
-static void drain(int fd) {
-  char events[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
-  while (read(fd, events, sizeof events) > 0) {
-  }
+/* The start lock while a server this client started has not said LISTENING; -1 otherwise. */
+static int held_start_lock = -1;
+
+void start_lock_release(void) {
+  if (held_start_lock >= 0) close(held_start_lock);
+  held_start_lock = -1;
 }
 
 static int lock_start(const struct rundir *dir, const char *hash, long deadline) {
@@ -235,7 +242,7 @@ static int lock_start(const struct rundir *dir, const char *hash, long deadline)
 }
 
 int server_connect(const struct rundir *dir, const struct install *in, const char *java,
-                   const char *hash, char **why) {
+                   const char *hash, struct reader *r, char **why) {
   char *name = xasprintf("%s.sock", hash);
   int fd = sock_connect(dir, name);
   if (fd >= 0 || (errno != ENOENT && errno != ECONNREFUSED)) {
@@ -252,33 +259,25 @@ int server_connect(const struct rundir *dir, const struct install *in, const cha
   long deadline = now_ms() + START_TIMEOUT_MS;
   int lock = lock_start(dir, hash, deadline);
   fd = sock_connect(dir, name);
-  if (fd < 0) {
-    int named = watch_names(dir);
-    int death = start_server(dir, in, java, hash);
-    int alive = death >= 0;
-    while (alive && (fd = sock_connect(dir, name)) < 0 && now_ms() < deadline) {
-      exit_on_signal();
-      struct pollfd w[2] = {{death, POLLIN, 0}, {named, POLLIN, 0}};
-      if (poll(w, named >= 0 ? 2 : 1, named >= 0 ? 50 : 5) <= 0) continue;
-      if (w[0].revents) {
-        alive = 0; /* it has exited: one last look, in case another server took over */
-        fd = sock_connect(dir, name);
-      } else {
-        drain(named);
-      }
-    }
-    if (death >= 0) close(death);
-    if (named >= 0) close(named);
-    if (fd < 0) {
-      warn("the offlink link server did not start (its log: %s/%s.log); linking in this process",
-           dir->path, hash);
-      *why = xasprintf("the server did not start (its log: %s/%s.log)", dir->path, hash);
-      mark_failed(dir, hash, 1);
-    } else {
-      mark_failed(dir, hash, 0);
-    }
-  }
-  if (lock >= 0) close(lock);
   free(name);
+  if (fd >= 0) {
+    if (lock >= 0) close(lock);
+    return fd;
+  }
+  fd = start_server(dir, in, java, hash);
+  if (fd >= 0 && !await_ready(fd, r, deadline)) {
+    close(fd);
+    fd = -1;
+  }
+  if (fd < 0) {
+    warn("the offlink link server did not start (its log: %s/%s.log); linking in this process",
+         dir->path, hash);
+    *why = xasprintf("the server did not start (its log: %s/%s.log)", dir->path, hash);
+    mark_failed(dir, hash, 1);
+    if (lock >= 0) close(lock);
+    return -1;
+  }
+  mark_failed(dir, hash, 0);
+  held_start_lock = lock; /* until LISTENING, or this client's exit */
   return fd;
 }

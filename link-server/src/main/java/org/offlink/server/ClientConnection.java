@@ -1,15 +1,11 @@
 package org.offlink.server;
 
 import java.io.IOException;
-import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.attribute.UserPrincipal;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import jdk.net.ExtendedSocketOptions;
-import jdk.net.UnixDomainPrincipal;
 import org.offlink.runtime.NativeCharset;
 import org.offlink.server.protocol.Frame;
 import org.offlink.server.protocol.FrameReader;
@@ -22,27 +18,33 @@ import org.offlink.server.protocol.RefusalReason;
 import org.offlink.server.protocol.RequestDecoder;
 
 /**
- * One accepted connection: checks the peer's user ({@code SO_PEERCRED}), reads its first frame
- * (within {@link #FIRST_FRAME_SECONDS}) and serves it: a link, a status query or a stop.
+ * One connection: checks the peer's user ({@code SO_PEERCRED}), reads its first frame (within
+ * {@link #FIRST_FRAME_SECONDS}) and serves it: a link, a status query or a stop. The connection of
+ * the client that started the server is told {@link FrameType#READY} first, and {@link
+ * FrameType#LISTENING} once the server's socket is in place ({@link StarterNotice}).
  *
- * @param channel the accepted connection, closed when it has been served
+ * @param connection the connection, closed when it has been served
  * @param server the server it was accepted by
  * @param log where refusals and dropped clients are noted
  */
-record ClientConnection(SocketChannel channel, LinkServer server, ServerLog log) {
+record ClientConnection(Connection connection, LinkServer server, ServerLog log) {
   /** How long a client may take to send its first frame before it is dropped. */
   static final int FIRST_FRAME_SECONDS = 10;
 
   void serve(ScheduledExecutorService timer) {
-    try (channel) {
-      FrameWriter writer = new FrameWriter(ChannelStreams.output(channel));
-      Optional<String> stranger = stranger();
+    try (connection) {
+      FrameWriter writer = new FrameWriter(connection.output());
+      if (connection.starter()) {
+        writer.u32(FrameType.READY, ProcessHandle.current().pid());
+        server.starterConnected(writer);
+      }
+      Optional<String> stranger = connection.stranger(server.owner());
       if (stranger.isPresent()) {
         log.line("refused a connection from " + stranger.get());
         refuse(writer, RefusalReason.PEER, "this server serves another user");
         return;
       }
-      FrameReader reader = new FrameReader(ChannelStreams.input(channel));
+      FrameReader reader = new FrameReader(connection.input());
       ScheduledFuture<?> drop = timer.schedule(this::drop, FIRST_FRAME_SECONDS, TimeUnit.SECONDS);
       Optional<Frame> first;
       try {
@@ -57,17 +59,6 @@ record ClientConnection(SocketChannel channel, LinkServer server, ServerLog log)
       log.line("dropped a client: " + e.getMessage());
     } catch (IOException e) {
       // the client went away: nothing ran for it
-    }
-  }
-
-  /** The peer's user when it is not this server's, as text; empty for our own user. */
-  private Optional<String> stranger() {
-    try {
-      UnixDomainPrincipal peer = channel.getOption(ExtendedSocketOptions.SO_PEERCRED);
-      UserPrincipal user = peer.user();
-      return user.equals(server.owner()) ? Optional.empty() : Optional.of("user " + user.getName());
-    } catch (IOException | UnsupportedOperationException e) {
-      return Optional.of("a peer whose user is unknown (" + e.getMessage() + ")");
     }
   }
 
@@ -115,7 +106,14 @@ record ClientConnection(SocketChannel channel, LinkServer server, ServerLog log)
       refuse(writer, RefusalReason.IDENTITY, "this server runs another build, JVM or JVM options");
       return;
     }
-    server.serveLink(new LinkSession(request, channel, reader, writer, log));
+    server.serveLink(
+        new LinkSession(
+            request,
+            connection,
+            reader,
+            writer,
+            log,
+            connection.starter() ? server::awaitStarterSettled : () -> {}));
   }
 
   private static void refuse(FrameWriter writer, RefusalReason reason, String text)
@@ -128,10 +126,6 @@ record ClientConnection(SocketChannel channel, LinkServer server, ServerLog log)
   }
 
   private void drop() {
-    try {
-      channel.close();
-    } catch (IOException e) {
-      // already closed
-    }
+    connection.close();
   }
 }

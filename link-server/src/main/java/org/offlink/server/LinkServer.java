@@ -20,6 +20,7 @@ import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicLong;
+import org.offlink.server.protocol.FrameWriter;
 
 /**
  * A user's resident link server: serves links of its own identity, many at once, on the socket
@@ -29,7 +30,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Start: the folder is checked ({@link ServerFolder}); {@code <hash>.lock} is taken, so that one
  * server at a time owns the socket's name; the socket is bound under a private name and renamed
  * over the shared one (a stale socket of a server that was killed is replaced in one step, and no
- * client ever finds the name missing or half made).
+ * client ever finds the name missing or half made). A server that a client started serves that
+ * client's link at once, on the connection the client handed over ({@link #serveStarter}), while it
+ * checks the folder, takes the lock and binds.
  *
  * <p>End: the name is removed first (new clients start a new server), the lock released, then the
  * connections already queued are still served, and the server waits for every link to end. No
@@ -50,6 +53,14 @@ public final class LinkServer {
   private final ServerState state = new ServerState();
   private final AtomicLong connectionNumber = new AtomicLong();
   private final Path socket;
+  private final StarterNotice starter = new StarterNotice();
+  private final ScheduledExecutorService timer =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "offlink-server-timer");
+            t.setDaemon(true);
+            return t;
+          });
   private volatile UserPrincipal owner;
   private volatile Selector selector;
 
@@ -71,6 +82,33 @@ public final class LinkServer {
    * reason is logged).
    */
   public int run() {
+    int status;
+    try {
+      status = listenAndServe();
+    } finally {
+      starter.settled();
+    }
+    try {
+      state.awaitNoConnections();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      timer.shutdownNow();
+    }
+    log.line("stopped");
+    return status;
+  }
+
+  /**
+   * Serves the link of the client that started this server, on {@code connection}, on a thread of
+   * its own; {@link #run} returns only once it has ended, whether or not this server gets its
+   * socket.
+   */
+  public void serveStarter(Connection connection) {
+    serve(connection);
+  }
+
+  private int listenAndServe() {
     try {
       ServerFolder.checkPrivate(options.folder(), ServerFolder.currentUid());
     } catch (IOException e) {
@@ -87,6 +125,7 @@ public final class LinkServer {
       FileLock lock = acquire(lockFile);
       if (lock == null) {
         log.line("not started: another server of this identity owns " + socket);
+        starter.listening(); // that one: the clients waiting for a start may connect to it
         return ALREADY_RUNNING;
       }
       return serve(lock);
@@ -118,14 +157,7 @@ public final class LinkServer {
     }
   }
 
-  private int serve(FileLock lock) throws IOException, InterruptedException {
-    ScheduledExecutorService timer =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "offlink-server-timer");
-              t.setDaemon(true);
-              return t;
-            });
+  private int serve(FileLock lock) throws IOException {
     try (ServerSocketChannel listener = bind();
         Selector s = Selector.open()) {
       selector = s;
@@ -134,11 +166,12 @@ public final class LinkServer {
       listener.configureBlocking(false);
       listener.register(s, SelectionKey.OP_ACCEPT);
       log.line("serving on " + socket + " (pid " + ProcessHandle.current().pid() + ")");
+      starter.listening();
       long nextCheck = System.nanoTime() + RECHECK_NANOS;
       while (true) {
         s.select(HOUSEKEEPING_MS);
         s.selectedKeys().clear();
-        acceptAll(listener, timer);
+        acceptAll(listener);
         if (state.shouldCompact(COMPACT_AFTER)) {
           System.gc();
         }
@@ -157,13 +190,10 @@ public final class LinkServer {
         Files.deleteIfExists(socket);
       }
       lock.release();
-      acceptAll(listener, timer); // those that connected before the name went
+      acceptAll(listener); // those that connected before the name went
     } finally {
       selector = null;
-      timer.shutdownNow();
     }
-    state.awaitNoConnections();
-    log.line("stopped");
     return 0;
   }
 
@@ -183,29 +213,32 @@ public final class LinkServer {
     return listener;
   }
 
-  private void acceptAll(ServerSocketChannel listener, ScheduledExecutorService timer)
-      throws IOException {
+  private void acceptAll(ServerSocketChannel listener) throws IOException {
     SocketChannel channel;
     while ((channel = listener.accept()) != null) {
       channel.configureBlocking(true);
-      state.connectionOpened();
-      SocketChannel accepted = channel;
-      Thread t =
-          new Thread(
-              () -> {
-                try {
-                  new ClientConnection(accepted, this, log).serve(timer);
-                } finally {
-                  state.connectionClosed();
-                  Selector s = selector;
-                  if (s != null) {
-                    s.wakeup(); // the idle clock may start now
-                  }
-                }
-              },
-              "offlink-connection-" + connectionNumber.incrementAndGet());
-      t.start();
+      serve(new SocketConnection(channel));
     }
+  }
+
+  /** Serves a connection on a thread of its own. */
+  private void serve(Connection connection) {
+    state.connectionOpened();
+    Thread t =
+        new Thread(
+            () -> {
+              try {
+                new ClientConnection(connection, this, log).serve(timer);
+              } finally {
+                state.connectionClosed();
+                Selector s = selector;
+                if (s != null) {
+                  s.wakeup(); // the idle clock may start now
+                }
+              }
+            },
+            "offlink-connection-" + connectionNumber.incrementAndGet());
+    t.start();
   }
 
   /** Why this server should stop serving although it is wanted, or null. */
@@ -240,6 +273,16 @@ public final class LinkServer {
     } finally {
       state.linkEnded(status);
     }
+  }
+
+  /** The starting client's connection can take frames now ({@link StarterNotice}). */
+  void starterConnected(FrameWriter writer) {
+    starter.connected(writer);
+  }
+
+  /** Waits until this server listens or will not ({@link StarterNotice}). */
+  void awaitStarterSettled() {
+    starter.awaitSettled();
   }
 
   UserPrincipal owner() {

@@ -3,7 +3,6 @@ package org.offlink.server;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
@@ -24,7 +23,9 @@ import org.offlink.server.protocol.Protocol;
  * files ({@link LinkControl}). A cancelled link's client gets 128 + the signal's number once the
  * link has unwound, as a JVM run for the link exits only after its clean-up: a file the link made
  * while the cancel ran is gone too before the linker (and the build) go on. Whichever comes first
- * wins; the other finds nothing to do.
+ * wins; the other finds nothing to do. {@code beforeExit} runs before the exit status is sent (the
+ * link of the client that started the server waits there for the server's socket: {@link
+ * StarterNotice}).
  */
 final class LinkSession implements LinkScope.Observer {
   private static final int RUNNING = 0;
@@ -33,10 +34,11 @@ final class LinkSession implements LinkScope.Observer {
   private static final int CANCELLED_BY_CLIENT = 3; // the client asked: it waits for its EXIT
 
   private final LinkRequest request;
-  private final SocketChannel channel;
+  private final Connection connection;
   private final FrameReader reader;
   private final FrameWriter writer;
   private final ServerLog log;
+  private final Runnable beforeExit;
   private final AtomicInteger state = new AtomicInteger(RUNNING);
   private final AtomicInteger cancelledStatus = new AtomicInteger(1);
   private final CountDownLatch cancelDone = new CountDownLatch(1);
@@ -47,15 +49,17 @@ final class LinkSession implements LinkScope.Observer {
 
   LinkSession(
       LinkRequest request,
-      SocketChannel channel,
+      Connection connection,
       FrameReader reader,
       FrameWriter writer,
-      ServerLog log) {
+      ServerLog log,
+      Runnable beforeExit) {
     this.request = request;
-    this.channel = channel;
+    this.connection = connection;
     this.reader = reader;
     this.writer = writer;
     this.log = log;
+    this.beforeExit = beforeExit;
     this.out = new ClientOutput(writer, FrameType.OUT, this::clientGone);
     this.err = new ClientOutput(writer, FrameType.ERR, this::clientGone);
     this.in = new ClientInput(writer);
@@ -88,7 +92,7 @@ final class LinkSession implements LinkScope.Observer {
     stdout.flush();
     stderr.flush();
     if (state.compareAndSet(RUNNING, DONE)) {
-      send(FrameType.EXIT, status);
+      sendExit(status);
       close();
       return status;
     }
@@ -96,7 +100,7 @@ final class LinkSession implements LinkScope.Observer {
     // files, a client that asked for the cancel gets its status.
     awaitCancel();
     if (state.get() == CANCELLED_BY_CLIENT) {
-      send(FrameType.EXIT, cancelledStatus.get());
+      sendExit(cancelledStatus.get());
     }
     close();
     return cancelledStatus.get();
@@ -158,20 +162,17 @@ final class LinkSession implements LinkScope.Observer {
     }
   }
 
-  private void send(FrameType type, int status) {
+  private void sendExit(int status) {
+    beforeExit.run();
     try {
-      writer.write(type, new byte[] {(byte) status});
+      writer.write(FrameType.EXIT, new byte[] {(byte) status});
     } catch (IOException e) {
       // the client has gone; it learns nothing more
     }
   }
 
   private void close() {
-    try {
-      channel.close();
-    } catch (IOException e) {
-      // nothing more to say to this client
-    }
+    connection.close();
   }
 
   // What the client must know to clean up should this server die mid-link: every child is the

@@ -13,12 +13,16 @@ import org.offlink.runtime.LinkContext;
 
 /**
  * Entry point of {@code libexec/offlink/jvm/offlink-server}, which the link client starts as {@code
- * offlink-server --dir FOLDER --hash HASH} in the server folder, with the JVM it resolved and the
- * JVM option variables of its identity (see {@code src/main/c/spawn.c}).
+ * offlink-server --dir FOLDER --hash HASH --first-link} in the server folder, with the JVM it
+ * resolved and the JVM option variables of its identity, and its own connection as the server's
+ * stdin (see {@code src/main/c/spawn.c}). Without {@code --first-link} stdin is not read.
  */
 public final class ServerMain {
   /** The exit status when this JVM's identity is not the one the client computed. */
   static final int WRONG_IDENTITY = 4;
+
+  /** The argument that says stdin is the connection of the client that started the server. */
+  static final String FIRST_LINK = "--first-link";
 
   private ServerMain() {}
 
@@ -64,8 +68,12 @@ public final class ServerMain {
       PrintStream err,
       Function<Path, LinkExecutor> executor) {
     ServerLog log = new ServerLog(err);
-    if (args.size() != 4 || !args.get(0).equals("--dir") || !args.get(2).equals("--hash")) {
-      log.line("usage: offlink-server --dir FOLDER --hash HASH (got " + args + ")");
+    boolean firstLink = args.size() == 5 && args.get(4).equals(FIRST_LINK);
+    if (args.size() != (firstLink ? 5 : 4)
+        || !args.get(0).equals("--dir")
+        || !args.get(2).equals("--hash")) {
+      log.line(
+          "usage: offlink-server --dir FOLDER --hash HASH [" + FIRST_LINK + "] (got " + args + ")");
       return 2;
     }
     Path folder = Path.of(args.get(1));
@@ -96,7 +104,11 @@ public final class ServerMain {
             + ", idle limit "
             + options.idle().toSeconds()
             + " s");
-    return new LinkServer(options, executor.apply(root), log).run();
+    LinkServer server = new LinkServer(options, executor.apply(root), log);
+    if (firstLink) {
+      server.serveStarter(new StarterConnection());
+    }
+    return server.run();
   }
 
   /** {@code <root>/libexec/offlink/jvm/offlink-server} gives {@code <root>}. */

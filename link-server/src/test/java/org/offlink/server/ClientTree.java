@@ -101,6 +101,16 @@ final class ClientTree {
     return env;
   }
 
+  /**
+   * The hash of the identity of this tree's servers started under {@link #environment()} (no JVM
+   * option variables); makes the server folder, private, as a client would.
+   */
+  String identityHash() throws IOException {
+    Files.createDirectories(folder);
+    Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("rwx------"));
+    return ServerIdentity.of(root, java, Map.of()).hash();
+  }
+
   /** An in-process server of this tree, serving with {@code executor} on a thread of its own. */
   Running serve(FakeExecutor executor, Map<String, String> serverEnv) throws Exception {
     Files.createDirectories(folder);

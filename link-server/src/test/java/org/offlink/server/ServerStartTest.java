@@ -4,14 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -141,6 +145,32 @@ class ServerStartTest {
     assertEquals(1, r.status(), r.err());
     assertFalse(ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false), "child lives");
     assertFalse(Files.exists(temp), "the child's file was left: it had no SIGHUP");
+  }
+
+  /**
+   * The starting client's link is the server's from the start, not from its socket: a server that
+   * never gets its socket (another process holds the name's lock) still runs that link, and ends.
+   */
+  @Test
+  void aServerWithoutItsSocketStillRunsTheLinkOfItsStarter() throws Exception {
+    String hash = tree.identityHash();
+    try (FileChannel file =
+            FileChannel.open(
+                tree.folder.resolve(hash + ".lock"),
+                StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE);
+        FileLock held = file.lock()) {
+      ClientTree.Result r = tree.run("lto-wrapper", List.of("facts"), tree.environment(), "");
+      assertEquals(0, r.status(), r.err());
+      ClientTest.assertClean(r.err());
+      long server = Long.parseLong(r.out().replaceAll("(?s).*server=(\\d+).*", "$1"));
+      assertTrue(server != ProcessHandle.current().pid(), r.out());
+      ProcessHandle.of(server).ifPresent(h -> h.onExit().orTimeout(30, TimeUnit.SECONDS).join());
+      assertTrue(held.isValid());
+    }
+    String log = Files.readString(tree.folder.resolve(hash + ".log"));
+    assertTrue(log.contains("not started: another server of this identity owns"), log);
+    assertFalse(Files.exists(tree.folder.resolve(hash + ".sock")), "a socket was made");
   }
 
   @Test

@@ -20,6 +20,16 @@ public enum FrameType {
   CANCEL('K'),
   /** Server: u32 server pid; the link runs. */
   ACCEPTED('A'),
+  /**
+   * Server, to the client that started it only: u32 server pid; the server is up and reads the
+   * client's first frame.
+   */
+  READY('Y'),
+  /**
+   * Server, to the client that started it only, at most once: a server of this identity listens on
+   * the socket (no payload); the client lets in the clients that wait for the start.
+   */
+  LISTENING('L'),
   /** Server: u8 {@link RefusalReason} code and UTF-8 text; nothing ran. */
   REFUSED('R'),
   /** Server: stdout bytes. */

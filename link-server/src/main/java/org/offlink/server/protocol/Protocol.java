@@ -17,6 +17,10 @@ package org.offlink.server.protocol;
  * {@link FrameType#STATUS} or a {@link FrameType#STOP}. A request is answered with {@link
  * FrameType#ACCEPTED} (the link runs here and nowhere else) or {@link FrameType#REFUSED} (nothing
  * ran: the client may run it itself), then output, and {@link FrameType#EXIT} at the end.
+ *
+ * <p>A client that starts a server hands it one end of a socket pair as the server's stdin; the
+ * server answers on it with {@link FrameType#READY} first, then the client's request goes as on any
+ * connection, and a {@link FrameType#LISTENING} comes once the server's socket is in place.
  */
 public final class Protocol {
   /** The version a request carries; the identity (and so the socket's name) carries it too. */

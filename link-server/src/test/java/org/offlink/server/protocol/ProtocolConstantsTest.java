@@ -59,6 +59,8 @@ class ProtocolConstantsTest {
             Map.entry(FrameType.STDIN, "OFL_STDIN"),
             Map.entry(FrameType.CANCEL, "OFL_CANCEL"),
             Map.entry(FrameType.ACCEPTED, "OFL_ACCEPTED"),
+            Map.entry(FrameType.READY, "OFL_READY"),
+            Map.entry(FrameType.LISTENING, "OFL_LISTENING"),
             Map.entry(FrameType.REFUSED, "OFL_REFUSED"),
             Map.entry(FrameType.OUT, "OFL_OUT"),
             Map.entry(FrameType.ERR, "OFL_ERR"),
