@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -38,6 +39,7 @@ public final class LinkScope {
   private final Set<Path> files = ConcurrentHashMap.newKeySet();
   private final Set<Path> handedOver = ConcurrentHashMap.newKeySet();
   private final Set<Process> children = ConcurrentHashMap.newKeySet();
+  private final long created;
   private final int umask;
   private final Optional<Path> execHelper;
   private final Observer observer;
@@ -93,6 +95,7 @@ public final class LinkScope {
   }
 
   private LinkScope(int umask, Optional<Path> execHelper, Observer observer) {
+    this.created = System.nanoTime();
     this.umask = umask;
     this.execHelper = execHelper;
     this.observer = observer;
@@ -122,6 +125,14 @@ public final class LinkScope {
         checked(umask),
         Optional.of(Objects.requireNonNull(execHelper, "execHelper")),
         Objects.requireNonNull(observer, "observer"));
+  }
+
+  /**
+   * When the link began, as {@link System#nanoTime}: this scope's creation for a server's link;
+   * empty for a JVM run for one link, which began with the JVM.
+   */
+  public OptionalLong serverLinkStart() {
+    return execHelper.isPresent() ? OptionalLong.of(created) : OptionalLong.empty();
   }
 
   private static int checked(int umask) {

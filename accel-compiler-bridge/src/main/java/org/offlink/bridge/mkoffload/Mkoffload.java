@@ -166,7 +166,11 @@ public final class Mkoffload {
       // runs in place of GCC's own (scripts/install.sh --replace-gcc) or inside lto-wrapper.
       context.err().println(version(request.target()));
     }
-    PhaseClock clock = new PhaseClock(context.env("OFFLINK_TIMING").isPresent(), context.err());
+    PhaseClock clock =
+        new PhaseClock(
+            context.env("OFFLINK_TIMING").isPresent(),
+            context.err(),
+            context.scope().serverLinkStart());
     clock.mark("start-up and arguments");
     Path out = WorkingDirectory.resolve(context.workingDirectory(), output);
     requireWritableDirectory(out);

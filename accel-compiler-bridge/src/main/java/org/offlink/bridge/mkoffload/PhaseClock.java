@@ -1,20 +1,29 @@
 package org.offlink.bridge.mkoffload;
 
 import java.io.PrintStream;
+import java.util.OptionalLong;
 
 /**
  * With {@code OFFLINK_TIMING} set, prints how long each phase of a run took, the first measured
  * from the JVM's start (so it includes the JVM's start-up): {@code mkoffload: timing: start-up 41
- * ms}. Silent otherwise.
+ * ms}; in a link server, from the link's start. Silent otherwise.
  */
 final class PhaseClock {
   private final boolean enabled;
   private final PrintStream err;
   private long last;
 
-  PhaseClock(boolean enabled, PrintStream err) {
+  /**
+   * A clock printing to {@code err} when {@code enabled}; {@code serverLinkStart}: when a server's
+   * link began (empty in a JVM of its own).
+   */
+  PhaseClock(boolean enabled, PrintStream err, OptionalLong serverLinkStart) {
     this.enabled = enabled;
     this.err = err;
+    if (serverLinkStart.isPresent()) {
+      this.last = serverLinkStart.getAsLong();
+      return;
+    }
     // The JVM's uptime (the launcher script's few ms before it are not counted).
     long uptimeMillis =
         enabled ? java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() : 0;
