@@ -28,10 +28,11 @@ import org.offlink.runtime.Sha256Digest;
  * (link-server/src/main/c/realld.c) at the end of {@code COMPILER_PATH}. collect2 looks for {@code
  * real-ld} along that path before {@code ld}, so it runs ours with the command line it would have
  * given the linker; ours writes it down with the linker's input files, which the accel driver
- * removes as soon as collect2 returns, and {@link #finish} links with {@link NvptxLinker}. It does
- * so in a link server only, whose {@link PtxArchives} keeps the libraries it has read; while they
- * are being read (a server's first nvptx link), and whenever the in-process link cannot be sure of
- * its result, {@link #finish} runs nvptx-tools' linker itself on the same command line and files.
+ * removes as soon as collect2 returns, and {@link #finish} links as that linker's version does
+ * ({@link NvptxLdVersion}: {@link NvptxLinker}, {@link NvptxLinker2024}). It does so in a link
+ * server only, whose {@link PtxArchives} keeps the libraries it has read; while they are being read
+ * (a server's first nvptx link), and whenever the in-process link cannot be sure of its result,
+ * {@link #finish} runs nvptx-tools' linker itself on the same command line and files.
  *
  * <p>Only where that is sure to be the same program: the accel tool folder's {@code ld} is a binary
  * of {@link #KNOWN_LINKERS} (its SHA-256), no {@code real-ld} or {@code collect-ld} of GCC's own is
@@ -44,18 +45,21 @@ import org.offlink.runtime.Sha256Digest;
  */
 public final class NvptxLinkerStandIn {
   /**
-   * {@code nvptx-none-ld} binaries whose behaviour {@link NvptxLinker} reproduces, by SHA-256:
-   * Debian 12's nvptx-tools 0.20220610-1 (amd64). Later nvptx-tools (Debian 13's 0.20240810, sid's
-   * 0.20260402) add global constructors, weak symbols and a different library order: not these.
+   * {@code nvptx-none-ld} binaries whose behaviour offlink reproduces, by SHA-256 (amd64): Debian
+   * 12's nvptx-tools 0.20220610-1 ({@link NvptxLinker}), Debian 13's 0.20240810-3 and sid's
+   * 0.20260402-1 ({@link NvptxLinker2024}).
    */
-  static final Set<String> KNOWN_LINKERS =
-      Set.of("8e90edd2eff1c20efeae8ff705ad1e0a3dc7e5d2f338a1a58d6e8ac024a9ce6f");
+  static final Map<String, NvptxLdVersion> KNOWN_LINKERS =
+      Map.of(
+          "8e90edd2eff1c20efeae8ff705ad1e0a3dc7e5d2f338a1a58d6e8ac024a9ce6f",
+          NvptxLdVersion.TOOLS_2022,
+          "7b84548fcbb78a46ccfe567988b1c8ce2f60e9b5954eefdde1296d059bfc8c17",
+          NvptxLdVersion.TOOLS_2024,
+          "7ebaa1733f2172f748f9369b29f5b71b9a804700f6c5371502b0ea6d8c5f8a5b",
+          NvptxLdVersion.TOOLS_2024);
 
-  /**
-   * The sizes of {@link #KNOWN_LINKERS}: a linker of another size is not hashed (Debian 13's is 1
-   * MB, ~10 ms of every link to hash).
-   */
-  static final Set<Long> KNOWN_LINKER_SIZES = Set.of(31464L);
+  /** The sizes of {@link #KNOWN_LINKERS}: a linker of another size is not hashed. */
+  static final Set<Long> KNOWN_LINKER_SIZES = Set.of(31464L, 1036616L, 1032520L);
 
   /** The environment variable naming the file {@code real-ld} writes its command line to. */
   static final String ARGV_VARIABLE = "OFFLINK_NVPTX_LD_ARGV";
@@ -67,12 +71,15 @@ public final class NvptxLinkerStandIn {
   private final Path argvFile;
   private final Path linker;
   private final PtxArchives archives;
+  private final NvptxLdVersion version;
 
-  private NvptxLinkerStandIn(Path folder, Path argvFile, Path linker, PtxArchives archives) {
+  private NvptxLinkerStandIn(
+      Path folder, Path argvFile, Path linker, PtxArchives archives, NvptxLdVersion version) {
     this.folder = folder;
     this.argvFile = argvFile;
     this.linker = linker;
     this.archives = archives;
+    this.version = version;
   }
 
   /**
@@ -97,8 +104,15 @@ public final class NvptxLinkerStandIn {
         || !Files.isExecutable(standIn.get().resolve("real-ld"))
         || temps.saveTemps()
         || UNSAFE_VARIABLES.stream().anyMatch(env::containsKey)
-        || accelArgv.stream().skip(1).anyMatch(NvptxLinkerStandIn::showsSteps)
-        || !knownLinker(toolDirectory.resolve("ld"))) {
+        || accelArgv.stream().skip(1).anyMatch(NvptxLinkerStandIn::showsSteps)) {
+      return Optional.empty();
+    }
+    Path ld = toolDirectory.resolve("ld");
+    Optional<NvptxLdVersion> version =
+        Files.isRegularFile(ld)
+            ? archives.linker(ld, NvptxLinkerStandIn::knownLinker)
+            : Optional.empty();
+    if (version.isEmpty()) {
       return Optional.empty();
     }
     // The other folders of the accel driver's program path (Debian's layout): GCC's own
@@ -114,17 +128,34 @@ public final class NvptxLinkerStandIn {
       // more process: it runs as GCC runs it, and the libraries GCC's link line names (the
       // gomp multilib's first) are read for the links after it.
       List<Path> libraries = new ArrayList<>();
-      for (Path dir : List.of(toolDirectory.resolve("mgomp"), toolDirectory)) {
-        for (String name : DEFAULT_LIBRARIES) {
-          libraries.add(dir.resolve(name));
+      for (Path folder : libraryFolders(toolDirectory)) {
+        for (Path dir : List.of(folder.resolve("mgomp"), folder)) {
+          for (String name : DEFAULT_LIBRARIES) {
+            libraries.add(dir.resolve(name));
+          }
         }
       }
-      archives.prefetch(libraries);
+      archives.prefetch(libraries, version.get());
       return Optional.empty();
     }
     return Optional.of(
         new NvptxLinkerStandIn(
-            standIn.get(), temps.scratch(".ldargv"), toolDirectory.resolve("ld"), archives));
+            standIn.get(), temps.scratch(".ldargv"), ld, archives, version.get()));
+  }
+
+  /**
+   * Where the accel compiler's libraries are: its program folder (Debian 12: {@code
+   * /usr/lib/gcc/<triplet>/12/accel/nvptx-none} holds both), and from Debian 13 on, where programs
+   * are under {@code /usr/libexec/gcc}, the same folder under {@code /usr/lib/gcc}.
+   */
+  static List<Path> libraryFolders(Path toolDirectory) {
+    List<Path> folders = new ArrayList<>(List.of(toolDirectory));
+    String dir = toolDirectory.toString();
+    int at = dir.lastIndexOf("/libexec/gcc/");
+    if (at >= 0) {
+      folders.add(Path.of(dir.substring(0, at) + "/lib/gcc/" + dir.substring(at + 13)));
+    }
+    return folders;
   }
 
   /** The libraries of GCC's nvptx link line ({@code -lgomp -lgcc -lc}), and libm. */
@@ -156,18 +187,17 @@ public final class NvptxLinkerStandIn {
       return Linked.OTHER_LINKER;
     }
     Recorded r;
-    NvptxLinker.Arguments args;
     try {
       r = Recorded.read(recorded);
-      args = NvptxLinker.Arguments.parse(r.args());
     } catch (NvptxLinker.Unsupported e) {
       return Linked.FAILED;
     }
     try {
-      byte[] ptx = NvptxLinker.link(args, workingDirectory, r.files(), this::archive);
-      Path output = workingDirectory.resolve(args.output());
+      NvptxLdVersion.LinkedPtx linked =
+          version.link(r.args(), workingDirectory, r.files(), this::archive);
+      Path output = workingDirectory.resolve(linked.output());
       try {
-        Files.write(output, ptx);
+        Files.write(output, linked.ptx());
       } catch (IOException e) {
         throw new IOException(output + ": " + IoReasons.reason(e), e);
       }
@@ -179,7 +209,7 @@ public final class NvptxLinkerStandIn {
 
   /** How {@link #finish} linked the PTX. */
   public enum Linked {
-    /** By {@link NvptxLinker}, in this process. */
+    /** In this process ({@link NvptxLdVersion}). */
     IN_PROCESS,
     /** By nvptx-tools' linker on the stand-in's record (libraries not read yet, or unsure). */
     NVPTX_TOOLS,
@@ -191,7 +221,7 @@ public final class NvptxLinkerStandIn {
 
   private PtxArchive archive(Path file) throws NvptxLinker.Unsupported {
     return archives
-        .get(file)
+        .get(file, version)
         .orElseThrow(() -> new NvptxLinker.Unsupported(file + " is being read"));
   }
 
@@ -305,11 +335,12 @@ public final class NvptxLinkerStandIn {
         || arg.startsWith("@");
   }
 
-  private static boolean knownLinker(Path ld) throws IOException {
+  /** Which of {@link #KNOWN_LINKERS} the linker binary {@code ld} is, if any. */
+  static Optional<NvptxLdVersion> knownLinker(Path ld) throws IOException {
     if (!Files.isRegularFile(ld) || !KNOWN_LINKER_SIZES.contains(Files.size(ld))) {
-      return false;
+      return Optional.empty();
     }
-    return KNOWN_LINKERS.contains(
-        HexFormat.of().formatHex(Sha256Digest.of(Files.readAllBytes(ld))));
+    return Optional.ofNullable(
+        KNOWN_LINKERS.get(HexFormat.of().formatHex(Sha256Digest.of(Files.readAllBytes(ld)))));
   }
 }

@@ -20,16 +20,23 @@ record PtxArchive(Path file, byte[] bytes, int[] starts, int[] lengths, PtxMarke
   private static final byte[] MAGIC = {'!', '<', 'a', 'r', 'c', 'h', '>', '\n'};
   private static final int HEADER = 60;
 
-  /** The archive {@code bytes}, read from {@code file}. */
+  /** The archive {@code bytes}, read from {@code file} as nvptx-tools 0.20220610 reads it. */
   static PtxArchive parse(Path file, byte[] bytes) throws NvptxLinker.Unsupported {
+    return parse(file, bytes, NvptxLdVersion.TOOLS_2022);
+  }
+
+  /** The archive {@code bytes}, read from {@code file} as {@code version} reads it. */
+  static PtxArchive parse(Path file, byte[] bytes, NvptxLdVersion version)
+      throws NvptxLinker.Unsupported {
     long flen = bytes.length;
-    if (flen < MAGIC.length + HEADER) {
+    if (!isArchive(bytes)) {
       throw invalid(file);
     }
-    for (int k = 0; k < MAGIC.length; k++) {
-      if (bytes[k] != MAGIC[k]) {
-        throw invalid(file);
-      }
+    if (flen == MAGIC.length && version.emptyArchiveValid()) {
+      return new PtxArchive(file, bytes, new int[0], new int[0], new PtxMarkers[0]);
+    }
+    if (flen < MAGIC.length + HEADER) {
+      throw invalid(file);
     }
     long off = MAGIC.length;
     if (bytes[MAGIC.length] == '/' || bytes[MAGIC.length] == ' ') {
@@ -55,10 +62,10 @@ record PtxArchive(Path file, byte[] bytes, int[] starts, int[] lengths, PtxMarke
       }
       int start = (int) off;
       int len = (int) l;
-      PtxMarkers m = PtxMarkers.scan(bytes, start, start + len);
       if (hasNul(bytes, start, len)) {
         throw new NvptxLinker.Unsupported("a NUL byte in a member of " + file);
       }
+      PtxMarkers m = version.scan(bytes, start, start + len);
       starts.add(start);
       lengths.add(len);
       markers.add(m);
@@ -66,6 +73,19 @@ record PtxArchive(Path file, byte[] bytes, int[] starts, int[] lengths, PtxMarke
     }
     return new PtxArchive(
         file, bytes, starts.toArray(), lengths.toArray(), markers.toArray(new PtxMarkers[0]));
+  }
+
+  /** Whether {@code bytes} begin with the archive magic ({@code !<arch>} and a newline). */
+  static boolean isArchive(byte[] bytes) {
+    if (bytes.length < MAGIC.length) {
+      return false;
+    }
+    for (int k = 0; k < MAGIC.length; k++) {
+      if (bytes[k] != MAGIC[k]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The number of members. */

@@ -39,12 +39,19 @@ public final class PtxArchives {
   static final long MAX_BYTES = 128L << 20;
 
   private final boolean enabled;
-  private final Map<Path, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
-  private final Set<Path> reading = ConcurrentHashMap.newKeySet();
+  private final Map<Key, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
+  private final Set<Key> reading = ConcurrentHashMap.newKeySet();
+  private final Map<Path, Linker> linkers = new ConcurrentHashMap<>();
   private ScheduledExecutorService reader;
   private long bytes;
 
   private record Entry(Object identity, PtxArchive archive) {}
+
+  /** An archive as one linker version reads it. */
+  private record Key(Path real, NvptxLdVersion version) {}
+
+  /** What a linker binary was found to be, while its file is the same. */
+  private record Linker(Object identity, Optional<NvptxLdVersion> version) {}
 
   private PtxArchives(boolean enabled) {
     this.enabled = enabled;
@@ -71,19 +78,50 @@ public final class PtxArchives {
   }
 
   /** Starts reading those of {@code files} that exist, as {@link #get} does. */
-  public void prefetch(List<Path> files) {
+  void prefetch(List<Path> files, NvptxLdVersion version) {
     for (Path f : files) {
       if (Files.isRegularFile(f)) {
-        get(f);
+        get(f, version);
       }
     }
+  }
+
+  /**
+   * Which known linker {@code ld} is ({@link NvptxLinkerStandIn#KNOWN_LINKERS}), from {@code
+   * identify} the first time and again only once the file has changed: Debian 13's is 1 MB, ~10 ms
+   * to hash on every link.
+   */
+  Optional<NvptxLdVersion> linker(Path ld, LinkerCheck identify) throws IOException {
+    Path real = ld.toRealPath();
+    Object identity = identity(real);
+    Linker known = linkers.get(real);
+    if (known != null && known.identity().equals(identity)) {
+      return known.version();
+    }
+    Optional<NvptxLdVersion> version = identify.version(real);
+    if (identity(real).equals(identity)) {
+      linkers.put(real, new Linker(identity, version));
+    }
+    return version;
+  }
+
+  /** Tells which linker a binary is. */
+  @FunctionalInterface
+  interface LinkerCheck {
+    /** The version of the linker binary {@code real}, if known. */
+    Optional<NvptxLdVersion> version(Path real) throws IOException;
   }
 
   /**
    * The archive {@code file} as read, when it has been and the file is unchanged; otherwise empty,
    * and the file is read on a thread of its own for the links after this one.
    */
-  public Optional<PtxArchive> get(Path file) {
+  Optional<PtxArchive> get(Path file) {
+    return get(file, NvptxLdVersion.TOOLS_2022);
+  }
+
+  /** {@link #get(Path)} for the linker {@code version}, which reads archives by its own rules. */
+  Optional<PtxArchive> get(Path file, NvptxLdVersion version) {
     if (!enabled) {
       return Optional.empty();
     }
@@ -95,14 +133,15 @@ public final class PtxArchives {
     } catch (IOException e) {
       return Optional.empty();
     }
+    Key key = new Key(real, version);
     synchronized (this) {
-      Entry e = entries.get(real);
+      Entry e = entries.get(key);
       if (e != null && e.identity().equals(identity)) {
         return Optional.of(e.archive());
       }
     }
-    if (reading.add(real)) {
-      reader().schedule(() -> read(real, identity), READ_DELAY_MS, TimeUnit.MILLISECONDS);
+    if (reading.add(key)) {
+      reader().schedule(() -> read(key, identity), READ_DELAY_MS, TimeUnit.MILLISECONDS);
     }
     return Optional.empty();
   }
@@ -127,22 +166,26 @@ public final class PtxArchives {
 
   /** Reads {@code real} into the cache now (for {@link #get}'s thread, and tests). */
   void read(Path real, Object identity) {
+    read(new Key(real, NvptxLdVersion.TOOLS_2022), identity);
+  }
+
+  private void read(Key key, Object identity) {
     try {
-      byte[] content = Files.readAllBytes(real);
-      PtxArchive archive = PtxArchive.parse(real, content);
+      byte[] content = Files.readAllBytes(key.real());
+      PtxArchive archive = PtxArchive.parse(key.real(), content, key.version());
       // Kept only if the file did not change while it was read.
-      if (identity(real).equals(identity)) {
-        put(real, new Entry(identity, archive));
+      if (identity(key.real()).equals(identity)) {
+        put(key, new Entry(identity, archive));
       }
     } catch (IOException | NvptxLinker.Unsupported | RuntimeException e) {
       // Not kept: links keep running nvptx-tools' linker on it, which says what is wrong.
     } finally {
-      reading.remove(real);
+      reading.remove(key);
     }
   }
 
-  private synchronized void put(Path real, Entry entry) {
-    Entry old = entries.put(real, entry);
+  private synchronized void put(Key key, Entry entry) {
+    Entry old = entries.put(key, entry);
     if (old != null) {
       bytes -= old.archive().bytes().length;
     }

@@ -37,7 +37,8 @@ class NvptxLinkerRealTest {
   @BeforeAll
   static void requireDebian12Linker() throws IOException {
     assumeTrue(
-        Files.isRegularFile(LD) && NvptxLinkerStandIn.KNOWN_LINKERS.contains(sha256(LD)),
+        Files.isRegularFile(LD)
+            && NvptxLinkerStandIn.KNOWN_LINKERS.get(sha256(LD)) == NvptxLdVersion.TOOLS_2022,
         "Debian 12's nvptx-none-ld (nvptx-tools 0.20220610-1) is not installed at "
             + LD
             + ": NvptxLinker reproduces that program only");

@@ -98,7 +98,7 @@ class NvptxLinkerStandInTest {
     Files.write(lib, b.toByteArray());
     PtxArchives archives = PtxArchives.resident();
     assertTrue(archives.isEmpty());
-    archives.prefetch(List.of(dir.resolve("libmissing.a"), lib));
+    archives.prefetch(List.of(dir.resolve("libmissing.a"), lib), NvptxLdVersion.TOOLS_2022);
     assertFalse(archives.isEmpty(), "being read");
     assertFalse(archives.get(lib).isPresent(), "not read yet: read on a thread of its own");
     PtxArchive read = waitFor(archives, lib);
@@ -110,6 +110,74 @@ class NvptxLinkerStandInTest {
     assertFalse(PtxArchives.NONE.get(lib).isPresent());
     assertFalse(PtxArchives.NONE.enabled());
     assertTrue(archives.enabled());
+  }
+
+  @Test
+  void eachLinkerVersionHasItsOwnReadingOfAnArchive() throws Exception {
+    Path lib = dir.resolve("libv.a");
+    // A marker line cut off at the member's end: 0.20220610 takes the name to the end, later
+    // versions stop with an error.
+    byte[] member = "x\n// BEGIN GLOBAL FUNCTION DEF: f".getBytes(StandardCharsets.US_ASCII);
+    String header =
+        String.format(
+            "%-16s%-12s%-6s%-6s%-8s%-10s`\n", "x.o/", "0", "0", "0", "644", member.length);
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    b.writeBytes("!<arch>\n".getBytes(StandardCharsets.US_ASCII));
+    b.writeBytes(header.getBytes(StandardCharsets.US_ASCII));
+    b.writeBytes(member);
+    if (member.length % 2 == 1) {
+      b.write('\n'); // ar's padding
+    }
+    Files.write(lib, b.toByteArray());
+    assertEquals(1, PtxArchive.parse(lib, b.toByteArray(), NvptxLdVersion.TOOLS_2022).size());
+    assertThrows(
+        NvptxLinker.Unsupported.class,
+        () -> PtxArchive.parse(lib, b.toByteArray(), NvptxLdVersion.TOOLS_2024));
+    PtxArchives archives = PtxArchives.resident();
+    archives.prefetch(List.of(lib), NvptxLdVersion.TOOLS_2024);
+    archives.prefetch(List.of(lib), NvptxLdVersion.TOOLS_2022);
+    waitFor(archives, lib);
+    Thread.sleep(2 * PtxArchives.READ_DELAY_MS);
+    assertFalse(archives.get(lib, NvptxLdVersion.TOOLS_2024).isPresent(), "2024 rejects it");
+    // Only an empty archive's magic: an archive of nothing from 0.20240810 on.
+    byte[] empty = "!<arch>\n".getBytes(StandardCharsets.US_ASCII);
+    assertEquals(0, PtxArchive.parse(lib, empty, NvptxLdVersion.TOOLS_2024).size());
+    assertThrows(
+        NvptxLinker.Unsupported.class,
+        () -> PtxArchive.parse(lib, empty, NvptxLdVersion.TOOLS_2022));
+  }
+
+  @Test
+  void aLinkerIsIdentifiedOnceWhileItsFileIsTheSame() throws Exception {
+    Path ld = Files.writeString(dir.resolve("ld"), "a linker");
+    PtxArchives archives = PtxArchives.resident();
+    int[] asked = {0};
+    PtxArchives.LinkerCheck check =
+        real -> {
+          asked[0]++;
+          return java.util.Optional.of(NvptxLdVersion.TOOLS_2024);
+        };
+    assertEquals(java.util.Optional.of(NvptxLdVersion.TOOLS_2024), archives.linker(ld, check));
+    archives.linker(ld, check);
+    assertEquals(1, asked[0], "identified once");
+    Files.setLastModifiedTime(ld, FileTime.from(Instant.parse("2020-01-01T00:00:00Z")));
+    archives.linker(ld, check);
+    assertEquals(2, asked[0], "a changed file is identified again");
+    assertEquals(java.util.Optional.empty(), NvptxLinkerStandIn.knownLinker(ld));
+  }
+
+  @Test
+  void debian13KeepsTheLibrariesApartFromThePrograms() {
+    assertEquals(
+        List.of(
+            Path.of("/usr/libexec/gcc/x86_64-linux-gnu/14/accel/nvptx-none"),
+            Path.of("/usr/lib/gcc/x86_64-linux-gnu/14/accel/nvptx-none")),
+        NvptxLinkerStandIn.libraryFolders(
+            Path.of("/usr/libexec/gcc/x86_64-linux-gnu/14/accel/nvptx-none")));
+    assertEquals(
+        List.of(Path.of("/usr/lib/gcc/x86_64-linux-gnu/12/accel/nvptx-none")),
+        NvptxLinkerStandIn.libraryFolders(
+            Path.of("/usr/lib/gcc/x86_64-linux-gnu/12/accel/nvptx-none")));
   }
 
   private static PtxArchive waitFor(PtxArchives archives, Path lib) throws InterruptedException {
