@@ -50,7 +50,7 @@ enum NvptxLdVersion {
     LinkedPtx link(
         List<String> args, Path cwd, Map<String, byte[]> inputs, NvptxLinker.Archives archives)
         throws IOException, NvptxLinker.Unsupported {
-      NvptxLinker2024.Arguments a = NvptxLinker2024.Arguments.parse(args);
+      NvptxLdCommandLine a = NvptxLdCommandLine.parse(args, true);
       return new LinkedPtx(a.output(), NvptxLinker2024.link(a, cwd, inputs, archives));
     }
   };

@@ -60,50 +60,9 @@ public final class NvptxLinker {
 
     /** Reads {@code args} (the program's arguments, without its name). */
     public static Arguments parse(List<String> args) throws Unsupported {
-      String output = null;
-      List<String> paths = new ArrayList<>();
-      TreeSet<String> libraries = new TreeSet<>();
-      List<String> inputs = new ArrayList<>();
-      boolean options = true;
-      for (int i = 0; i < args.size(); i++) {
-        String a = args.get(i);
-        if (!options || !a.startsWith("-") || a.equals("-")) {
-          inputs.add(a);
-          continue;
-        }
-        if (a.equals("--")) {
-          options = false;
-          continue;
-        }
-        char c = a.length() > 1 ? a.charAt(1) : 0;
-        if (a.startsWith("--") || (c != 'o' && c != 'L' && c != 'l')) {
-          throw new Unsupported("option " + a);
-        }
-        String value;
-        if (a.length() > 2) {
-          value = a.substring(2);
-        } else if (i + 1 < args.size()) {
-          value = args.get(++i);
-        } else {
-          throw new Unsupported("option " + a + " without its argument");
-        }
-        switch (c) {
-          case 'o' -> {
-            if (output != null) {
-              throw new Unsupported("multiple output files");
-            }
-            output = value;
-          }
-          case 'L' -> {
-            if (paths.isEmpty() || !paths.get(paths.size() - 1).equals(value)) {
-              paths.add(value);
-            }
-          }
-          default -> libraries.add(value);
-        }
-      }
+      NvptxLdCommandLine c = NvptxLdCommandLine.parse(args, false);
       return new Arguments(
-          output == null ? "a.out" : output, paths, new ArrayList<>(libraries), inputs);
+          c.output(), c.libraryPaths(), new ArrayList<>(new TreeSet<>(c.libraries())), c.inputs());
     }
   }
 
@@ -126,14 +85,10 @@ public final class NvptxLinker {
     }
   }
 
-  private static final class Symbol {
+  private static final class Symbol extends UnresolvedSymbols.Node<Symbol> {
     final String name;
     Member def;
     boolean included;
-    boolean referenced;
-    Symbol prev;
-    Symbol next;
-    boolean queued;
 
     Symbol(String name) {
       this.name = name;
@@ -141,7 +96,7 @@ public final class NvptxLinker {
   }
 
   private final Map<String, Symbol> symbols = new HashMap<>();
-  private Symbol unresolved;
+  private final UnresolvedSymbols<Symbol> unresolved = new UnresolvedSymbols<>();
 
   private NvptxLinker() {
     for (String name : INTRINSICS) {
@@ -191,9 +146,9 @@ public final class NvptxLinker {
         apply(new Member(ar, m), ar.markers()[m]);
       }
     }
-    while (unresolved != null) {
+    while (unresolved.head() != null) {
       Member toAdd = null;
-      for (Symbol e = unresolved; e != null; e = e.next) {
+      for (Symbol e = unresolved.head(); e != null; e = e.next) {
         Member f = e.def;
         if (f == null) {
           throw new Unsupported("unresolved symbol " + e.name);
@@ -206,7 +161,7 @@ public final class NvptxLinker {
         e.included = true;
         e.queued = false;
       }
-      unresolved = null;
+      unresolved.clear();
       for (Member f = toAdd; f != null; f = f.next) {
         f.queued = false;
         PtxArchive ar = f.archive;
@@ -233,12 +188,12 @@ public final class NvptxLinker {
       if (defs[k]) {
         if (f == null) {
           e.included = true;
-          dequeue(e);
+          unresolved.dequeue(e);
         } else {
           e.def = f;
         }
       } else if (f == null && !e.referenced) {
-        enqueue(e);
+        unresolved.enqueue(e);
       }
     }
   }
@@ -266,31 +221,5 @@ public final class NvptxLinker {
 
   private Symbol symbol(String name) {
     return symbols.computeIfAbsent(name, Symbol::new);
-  }
-
-  private void enqueue(Symbol e) {
-    e.prev = null;
-    e.next = unresolved;
-    if (unresolved != null) {
-      unresolved.prev = e;
-    }
-    unresolved = e;
-    e.queued = true;
-    e.referenced = true;
-  }
-
-  private void dequeue(Symbol e) {
-    if (!e.queued) {
-      return;
-    }
-    if (e.next != null) {
-      e.next.prev = e.prev;
-    }
-    if (e.prev != null) {
-      e.prev.next = e.next;
-    } else {
-      unresolved = e.next;
-    }
-    e.queued = false;
   }
 }

@@ -9,9 +9,6 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
-import java.util.Set;
-import java.util.TreeSet;
 import org.offlink.bridge.nvptx.NvptxLinker.Archives;
 import org.offlink.bridge.nvptx.NvptxLinker.Unsupported;
 import org.offlink.runtime.NativeCharset;
@@ -34,100 +31,6 @@ final class NvptxLinker2024 {
   private static final List<String> INTRINSICS = List.of("vprintf", "malloc", "free");
   private static final String GBL_CTORS_TRIGGER = "__trigger_gbl_ctors";
 
-  /**
-   * A command line, read as the program's {@code getopt_long("L:l:o:v")} with its long options
-   * reads it.
-   *
-   * @param output {@code -o}, else {@code a.out}
-   * @param libraryPaths {@code -L}, in order, consecutive repeats dropped
-   * @param libraries {@code -l}, in order
-   * @param inputs every other argument, in order
-   * @param ignoredUnresolved the {@code --ignore-unresolved-symbol} names
-   */
-  record Arguments(
-      String output,
-      List<String> libraryPaths,
-      List<String> libraries,
-      List<String> inputs,
-      Set<String> ignoredUnresolved) {
-    /** Copies the lists. */
-    Arguments {
-      Objects.requireNonNull(output, "output");
-      libraryPaths = List.copyOf(libraryPaths);
-      libraries = List.copyOf(libraries);
-      inputs = List.copyOf(inputs);
-      ignoredUnresolved = Set.copyOf(ignoredUnresolved);
-    }
-
-    /** Reads {@code args} (the program's arguments, without its name). */
-    static Arguments parse(List<String> args) throws Unsupported {
-      String output = null;
-      List<String> paths = new ArrayList<>();
-      List<String> libraries = new ArrayList<>();
-      List<String> inputs = new ArrayList<>();
-      Set<String> ignored = new TreeSet<>();
-      boolean options = true;
-      for (int i = 0; i < args.size(); i++) {
-        String a = args.get(i);
-        if (!options || !a.startsWith("-") || a.equals("-")) {
-          inputs.add(a);
-          continue;
-        }
-        if (a.equals("--")) {
-          options = false;
-          continue;
-        }
-        if (a.startsWith("--")) {
-          String name = a.substring(2);
-          int eq = name.indexOf('=');
-          String key = eq < 0 ? name : name.substring(0, eq);
-          if (!key.equals("hash-style") && !key.equals("ignore-unresolved-symbol")) {
-            throw new Unsupported("option " + a);
-          }
-          String value;
-          if (eq >= 0) {
-            value = name.substring(eq + 1);
-          } else if (i + 1 < args.size()) {
-            value = args.get(++i);
-          } else {
-            throw new Unsupported("option " + a + " without its argument");
-          }
-          if (key.equals("ignore-unresolved-symbol")) {
-            ignored.add(value);
-          }
-          continue;
-        }
-        char c = a.charAt(1);
-        if (c != 'o' && c != 'L' && c != 'l') {
-          throw new Unsupported("option " + a);
-        }
-        String value;
-        if (a.length() > 2) {
-          value = a.substring(2);
-        } else if (i + 1 < args.size()) {
-          value = args.get(++i);
-        } else {
-          throw new Unsupported("option " + a + " without its argument");
-        }
-        switch (c) {
-          case 'o' -> {
-            if (output != null) {
-              throw new Unsupported("multiple output files");
-            }
-            output = value;
-          }
-          case 'L' -> {
-            if (paths.isEmpty() || !paths.get(paths.size() - 1).equals(value)) {
-              paths.add(value);
-            }
-          }
-          default -> libraries.add(value);
-        }
-      }
-      return new Arguments(output == null ? "a.out" : output, paths, libraries, inputs, ignored);
-    }
-  }
-
   /** A file being linked: an input, or an archive's member. */
   private static final class Unit {
     final byte[] bytes;
@@ -147,15 +50,11 @@ final class NvptxLinker2024 {
 
   private static final Unit INTRINSIC = new Unit(new byte[0], 0, 0, null);
 
-  private static final class Symbol {
+  private static final class Symbol extends UnresolvedSymbols.Node<Symbol> {
     final String name;
     Unit def;
     Unit strongDef;
     boolean included;
-    boolean referenced;
-    boolean queued;
-    Symbol prev;
-    Symbol next;
 
     Symbol(String name) {
       this.name = name;
@@ -164,7 +63,7 @@ final class NvptxLinker2024 {
 
   private final Map<String, Symbol> symbols = new HashMap<>();
   private final List<String> specialPurpose = new ArrayList<>();
-  private Symbol unresolved;
+  private final UnresolvedSymbols<Symbol> unresolved = new UnresolvedSymbols<>();
 
   private NvptxLinker2024() {
     for (String name : INTRINSICS) {
@@ -179,12 +78,14 @@ final class NvptxLinker2024 {
    * Links as the program would in {@code cwd} and returns the output's bytes; an input named in
    * {@code inputs} has those contents, any other is read; libraries come from {@code archives}.
    */
-  static byte[] link(Arguments args, Path cwd, Map<String, byte[]> inputs, Archives archives)
+  static byte[] link(
+      NvptxLdCommandLine args, Path cwd, Map<String, byte[]> inputs, Archives archives)
       throws IOException, Unsupported {
     return new NvptxLinker2024().run(args, cwd, inputs, archives);
   }
 
-  private byte[] run(Arguments args, Path cwd, Map<String, byte[]> given, Archives archives)
+  private byte[] run(
+      NvptxLdCommandLine args, Path cwd, Map<String, byte[]> given, Archives archives)
       throws IOException, Unsupported {
     List<String> libraries = new ArrayList<>();
     for (String library : args.libraries()) {
@@ -211,7 +112,7 @@ final class NvptxLinker2024 {
       scan(unit);
       Symbol e = symbol("*inputfile " + n + " " + name);
       e.def = unit;
-      enqueue(e);
+      unresolved.enqueue(e);
     }
     libraries.sort(NvptxLinker2024::compareBytes);
     String previous = null;
@@ -234,20 +135,21 @@ final class NvptxLinker2024 {
     return out.toByteArray();
   }
 
-  private void resolveAndLink(Arguments args, ByteArrayOutputStream out) throws Unsupported {
-    while (unresolved != null) {
+  private void resolveAndLink(NvptxLdCommandLine args, ByteArrayOutputStream out)
+      throws Unsupported {
+    while (unresolved.head() != null) {
       Unit toAdd = null;
-      for (Symbol e = unresolved; e != null; e = e.next) {
+      for (Symbol e = unresolved.head(); e != null; e = e.next) {
         if (e.name.startsWith("*")) {
           e.included = true;
-          dequeue(e);
+          unresolved.dequeue(e);
         }
         Unit f = e.def;
         if (f == null) {
           if (!args.ignoredUnresolved().contains(e.name)) {
             throw new Unsupported("unresolved symbol " + e.name);
           }
-          dequeue(e);
+          unresolved.dequeue(e);
           continue;
         }
         if (!f.queued) {
@@ -283,7 +185,7 @@ final class NvptxLinker2024 {
       Symbol e = marked(m.names()[k]);
       if (!m.definitions()[k]) {
         if (!e.included && !e.referenced) {
-          enqueue(e);
+          unresolved.enqueue(e);
         }
         continue;
       }
@@ -298,7 +200,7 @@ final class NvptxLinker2024 {
           if (!e.queued) {
             throw new Unsupported("a definition of " + e.name + ", whose reference was ignored");
           }
-          dequeue(e);
+          unresolved.dequeue(e);
         }
         if (e.name.startsWith("_GLOBAL__")) {
           specialPurpose.add(e.name);
@@ -354,31 +256,5 @@ final class NvptxLinker2024 {
       symbols.put(name, e);
     }
     return e;
-  }
-
-  private void enqueue(Symbol e) {
-    e.prev = null;
-    e.next = unresolved;
-    if (unresolved != null) {
-      unresolved.prev = e;
-    }
-    unresolved = e;
-    e.queued = true;
-    e.referenced = true;
-  }
-
-  private void dequeue(Symbol e) {
-    if (!e.queued) {
-      return;
-    }
-    if (e.next != null) {
-      e.next.prev = e.prev;
-    }
-    if (e.prev != null) {
-      e.prev.next = e.next;
-    } else {
-      unresolved = e.next;
-    }
-    e.queued = false;
   }
 }
