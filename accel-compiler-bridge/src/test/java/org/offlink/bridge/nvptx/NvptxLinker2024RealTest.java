@@ -117,18 +117,15 @@ class NvptxLinker2024RealTest {
   }
 
   private void write(String name, String text) throws IOException {
-    Files.writeString(dir.resolve(name), text, StandardCharsets.ISO_8859_1);
+    NvptxLinkerRealTest.write(dir, name, text);
   }
 
   private void ar(String archive, String... members) throws IOException {
-    List<String> argv = new ArrayList<>(List.of("ar", "rc", archive));
-    argv.addAll(List.of(members));
-    CommandResult r = RealToolchain.run(dir, RealToolchain.SAFE_PATH, argv);
-    assertEquals(0, r.exitStatus(), r.stderr());
+    NvptxLinkerRealTest.ar(dir, archive, members);
   }
 
   private static String def(String kind, String name) {
-    return "// BEGIN GLOBAL " + kind + " DEF: " + name + "\n.body " + name + "\n";
+    return NvptxLinkerRealTest.def(kind, name);
   }
 
   private static String weakDef(String kind, String name) {
@@ -136,38 +133,14 @@ class NvptxLinker2024RealTest {
   }
 
   private static String decl(String kind, String name) {
-    return "// BEGIN GLOBAL " + kind + " DECL: " + name + "\n";
+    return NvptxLinkerRealTest.decl(kind, name);
   }
 
   @ParameterizedTest
   @ValueSource(ints = {14, 15})
   void theAccelCompilersPtxWithTheRootsLibrariesLinksAsNvptxLd(int major) throws Exception {
     Root root = root(major);
-    String source =
-        "#include <math.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n"
-            + "int main(void){double a[64]; char s[32];\n"
-            + "#pragma omp target teams distribute parallel for map(from:a)\n"
-            + "for(int i=0;i<64;i++)a[i]=sin(i)+strlen(\"ab\");\n"
-            + "#pragma omp target map(from:s)\n"
-            + "{ snprintf(s, sizeof s, \"%d\", (int)a[3]); char *p = malloc(4); free(p); }\n"
-            + "printf(\"%s\\n\", s); return 0;}\n";
-    RealToolchain.compile(dir, "t", source, "-fopenmp", "-foffload=nvptx-none", "-O2");
-    CommandResult c =
-        RealToolchain.run(
-            dir,
-            RealToolchain.SAFE_PATH,
-            List.of(
-                "x86_64-linux-gnu-accel-nvptx-none-gcc-12",
-                "-xlto",
-                "-m64",
-                "-mgomp",
-                "t.o",
-                "-fopenmp",
-                "-foffload-abi=lp64",
-                "-c",
-                "-o",
-                "t.ptx.o"));
-    assertEquals(0, c.exitStatus(), c.stderr());
+    NvptxLinkerRealTest.accelPtx(dir, "t.ptx.o");
     String mgomp = "-L" + root.tools().resolve("mgomp");
     String tools = "-L" + root.tools();
     // GCC's own link line (collect2's, from the accel driver), with -lm as -foffload=-lm adds it.

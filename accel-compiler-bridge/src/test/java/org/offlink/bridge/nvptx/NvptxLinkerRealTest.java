@@ -77,26 +77,42 @@ class NvptxLinkerRealTest {
   }
 
   private void write(String name, String text) throws IOException {
+    write(dir, name, text);
+  }
+
+  /** Writes {@code text} to {@code dir/name}, one byte per char. */
+  static void write(Path dir, String name, String text) throws IOException {
     Files.writeString(dir.resolve(name), text, StandardCharsets.ISO_8859_1);
   }
 
   private void ar(String archive, String... members) throws IOException {
+    ar(dir, archive, members);
+  }
+
+  /** {@code ar rc archive members...} in {@code dir}. */
+  static void ar(Path dir, String archive, String... members) throws IOException {
     List<String> argv = new ArrayList<>(List.of("ar", "rc", archive));
     argv.addAll(List.of(members));
     CommandResult r = RealToolchain.run(dir, RealToolchain.SAFE_PATH, argv);
     assertEquals(0, r.exitStatus(), r.stderr());
   }
 
-  private static String def(String kind, String name) {
+  /** A marker line defining {@code name}, and a line of its body. */
+  static String def(String kind, String name) {
     return "// BEGIN GLOBAL " + kind + " DEF: " + name + "\n.body " + name + "\n";
   }
 
-  private static String decl(String kind, String name) {
+  /** A marker line referring to {@code name}. */
+  static String decl(String kind, String name) {
     return "// BEGIN GLOBAL " + kind + " DECL: " + name + "\n";
   }
 
-  @Test
-  void theAccelCompilersPtxWithGccsLibrariesLinksAsNvptxLd() throws Exception {
+  /**
+   * Compiles an OpenMP program that calls into libc and libm (sin, strlen, snprintf, malloc, free)
+   * with this machine's GCC 12 and its nvptx accel compiler, into the PTX object {@code name} in
+   * {@code dir}: what the accel driver hands its linker.
+   */
+  static void accelPtx(Path dir, String name) throws IOException {
     String source =
         "#include <math.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n"
             + "int main(void){double a[64]; char s[32];\n"
@@ -120,8 +136,13 @@ class NvptxLinkerRealTest {
                 "-foffload-abi=lp64",
                 "-c",
                 "-o",
-                "t.ptx.o"));
+                name));
     assertEquals(0, c.exitStatus(), c.stderr());
+  }
+
+  @Test
+  void theAccelCompilersPtxWithGccsLibrariesLinksAsNvptxLd() throws Exception {
+    accelPtx(dir, "t.ptx.o");
     String mgomp = "-L" + TOOLS.resolve("mgomp");
     String tools = "-L" + TOOLS;
     byte[] out =
