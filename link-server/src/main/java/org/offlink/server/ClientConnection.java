@@ -3,7 +3,6 @@ package org.offlink.server;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.offlink.runtime.NativeCharset;
@@ -31,7 +30,7 @@ record ClientConnection(Connection connection, LinkServer server, ServerLog log)
   /** How long a client may take to send its first frame before it is dropped. */
   static final int FIRST_FRAME_SECONDS = 10;
 
-  void serve(ScheduledExecutorService timer) {
+  void serve() {
     try (connection) {
       FrameWriter writer = new FrameWriter(connection.output());
       if (connection.starter()) {
@@ -45,12 +44,18 @@ record ClientConnection(Connection connection, LinkServer server, ServerLog log)
         return;
       }
       FrameReader reader = new FrameReader(connection.input());
-      ScheduledFuture<?> drop = timer.schedule(this::drop, FIRST_FRAME_SECONDS, TimeUnit.SECONDS);
+      // The starter sends its request as it reads READY (and closing descriptor 0 would not wake
+      // this read): only an accepted connection can be dropped.
+      Optional<ScheduledFuture<?>> drop =
+          connection.starter()
+              ? Optional.empty()
+              : Optional.of(
+                  server.timer().schedule(this::drop, FIRST_FRAME_SECONDS, TimeUnit.SECONDS));
       Optional<Frame> first;
       try {
         first = reader.next(Protocol.MAX_REQUEST);
       } finally {
-        drop.cancel(false);
+        drop.ifPresent(d -> d.cancel(false));
       }
       if (first.isPresent()) {
         dispatch(first.get(), reader, writer);

@@ -54,13 +54,7 @@ public final class LinkServer {
   private final AtomicLong connectionNumber = new AtomicLong();
   private final Path socket;
   private final StarterNotice starter = new StarterNotice();
-  private final ScheduledExecutorService timer =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "offlink-server-timer");
-            t.setDaemon(true);
-            return t;
-          });
+  private ScheduledExecutorService timer; // made on first use: not on a first link's path
   private volatile UserPrincipal owner;
   private volatile Selector selector;
 
@@ -93,7 +87,11 @@ public final class LinkServer {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {
-      timer.shutdownNow();
+      synchronized (this) {
+        if (timer != null) {
+          timer.shutdownNow();
+        }
+      }
     }
     log.line("stopped");
     return status;
@@ -228,7 +226,7 @@ public final class LinkServer {
         new Thread(
             () -> {
               try {
-                new ClientConnection(connection, this, log).serve(timer);
+                new ClientConnection(connection, this, log).serve();
               } finally {
                 state.connectionClosed();
                 Selector s = selector;
@@ -273,6 +271,20 @@ public final class LinkServer {
     } finally {
       state.linkEnded(status);
     }
+  }
+
+  /** The server's timer thread (for clients slow to send their first frame). */
+  synchronized ScheduledExecutorService timer() {
+    if (timer == null) {
+      timer =
+          Executors.newSingleThreadScheduledExecutor(
+              r -> {
+                Thread t = new Thread(r, "offlink-server-timer");
+                t.setDaemon(true);
+                return t;
+              });
+    }
+    return timer;
   }
 
   /** The starting client's connection can take frames now ({@link StarterNotice}). */

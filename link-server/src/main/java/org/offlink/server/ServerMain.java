@@ -98,16 +98,18 @@ public final class ServerMain {
               + options.identity().text());
       return WRONG_IDENTITY;
     }
+    LinkServer server = new LinkServer(options, executor.apply(root), log);
+    if (firstLink) {
+      server.serveStarter(new StarterConnection());
+    }
+    // Logged after the starter's link has its thread: the first line loads the JDK's date
+    // formatting, a few milliseconds that link need not wait for.
     log.line(
         "identity "
             + options.identity().hash()
             + ", idle limit "
             + options.idle().toSeconds()
             + " s");
-    LinkServer server = new LinkServer(options, executor.apply(root), log);
-    if (firstLink) {
-      server.serveStarter(new StarterConnection());
-    }
     return server.run();
   }
 
