@@ -108,6 +108,22 @@ public final class NvptxLinkerStandIn {
       return Optional.empty();
     }
     Path ld = toolDirectory.resolve("ld");
+    if (archives.isEmpty()) {
+      // A server's first nvptx link would run nvptx-none-ld anyway, only later and through one
+      // more process: it runs as GCC runs it, and in the background, off that link's path, the
+      // linker is identified and the libraries GCC's link line names (the gomp multilib's
+      // first) are read for the links after it.
+      List<Path> libraries = new ArrayList<>();
+      for (Path folder : libraryFolders(toolDirectory)) {
+        for (Path dir : List.of(folder.resolve("mgomp"), folder)) {
+          for (String name : DEFAULT_LIBRARIES) {
+            libraries.add(dir.resolve(name));
+          }
+        }
+      }
+      archives.prefetch(ld, NvptxLinkerStandIn::knownLinker, libraries);
+      return Optional.empty();
+    }
     Optional<NvptxLdVersion> version =
         Files.isRegularFile(ld)
             ? archives.linker(ld, NvptxLinkerStandIn::knownLinker)
@@ -122,21 +138,6 @@ public final class NvptxLinkerStandIn {
       if (Files.exists(dir.resolve("real-ld")) || Files.exists(dir.resolve("collect-ld"))) {
         return Optional.empty();
       }
-    }
-    if (archives.isEmpty()) {
-      // A server's first nvptx link would run nvptx-none-ld anyway, only later and through one
-      // more process: it runs as GCC runs it, and the libraries GCC's link line names (the
-      // gomp multilib's first) are read for the links after it.
-      List<Path> libraries = new ArrayList<>();
-      for (Path folder : libraryFolders(toolDirectory)) {
-        for (Path dir : List.of(folder.resolve("mgomp"), folder)) {
-          for (String name : DEFAULT_LIBRARIES) {
-            libraries.add(dir.resolve(name));
-          }
-        }
-      }
-      archives.prefetch(libraries, version.get());
-      return Optional.empty();
     }
     return Optional.of(
         new NvptxLinkerStandIn(

@@ -43,6 +43,7 @@ public final class PtxArchives {
   private final Set<Key> reading = ConcurrentHashMap.newKeySet();
   private final Map<Path, Linker> linkers = new ConcurrentHashMap<>();
   private ScheduledExecutorService reader;
+  private boolean prefetching;
   private long bytes;
 
   private record Entry(Object identity, PtxArchive archive) {}
@@ -67,14 +68,62 @@ public final class PtxArchives {
     return enabled;
   }
 
-  /** Whether no archive has been read, nor is being read. */
+  /** Whether no archive has been read, nor is being read, nor is to be. */
   public boolean isEmpty() {
     synchronized (this) {
-      if (!entries.isEmpty()) {
+      if (!entries.isEmpty() || prefetching) {
         return false;
       }
     }
     return reading.isEmpty();
+  }
+
+  /**
+   * On the reader thread, {@link #READ_DELAY_MS} from now: identifies the linker {@code ld} ({@link
+   * #linker}) and, if it is known, reads those of {@code files} that exist by its rules. A server's
+   * first nvptx link calls this, so that neither hashing the linker nor looking at the libraries is
+   * on its path.
+   */
+  void prefetch(Path ld, LinkerCheck identify, List<Path> files) {
+    synchronized (this) {
+      if (!enabled || prefetching) {
+        return;
+      }
+      prefetching = true;
+    }
+    reader()
+        .schedule(
+            () -> {
+              try {
+                Optional<NvptxLdVersion> version =
+                    Files.isRegularFile(ld) ? linker(ld, identify) : Optional.empty();
+                if (version.isPresent()) {
+                  for (Path f : files) {
+                    readNow(f, version.get());
+                  }
+                }
+              } catch (IOException | RuntimeException e) {
+                // Not identified: links run nvptx-tools' linker as GCC does.
+              }
+            },
+            READ_DELAY_MS,
+            TimeUnit.MILLISECONDS);
+  }
+
+  /** Reads {@code file} by {@code version}'s rules on this thread, unless absent or being read. */
+  private void readNow(Path file, NvptxLdVersion version) {
+    if (!Files.isRegularFile(file)) {
+      return;
+    }
+    try {
+      Path real = file.toRealPath();
+      Key key = new Key(real, version);
+      if (reading.add(key)) {
+        read(key, identity(real));
+      }
+    } catch (IOException e) {
+      // gone meanwhile: the links that name it read it
+    }
   }
 
   /** Starts reading those of {@code files} that exist, as {@link #get} does. */

@@ -167,6 +167,42 @@ class NvptxLinkerStandInTest {
   }
 
   @Test
+  void aFirstLinkLeavesIdentifyingTheLinkerAndReadingToTheReaderThread() throws Exception {
+    Path lib = dir.resolve("libq.a");
+    byte[] member = "x\n// BEGIN GLOBAL FUNCTION DEF: f\n".getBytes(StandardCharsets.US_ASCII);
+    String header =
+        String.format(
+            "%-16s%-12s%-6s%-6s%-8s%-10s`\n", "x.o/", "0", "0", "0", "644", member.length);
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    b.writeBytes("!<arch>\n".getBytes(StandardCharsets.US_ASCII));
+    b.writeBytes(header.getBytes(StandardCharsets.US_ASCII));
+    b.writeBytes(member);
+    Files.write(lib, b.toByteArray());
+    Path ld = Files.writeString(dir.resolve("ld"), "a linker");
+    Thread caller = Thread.currentThread();
+    Thread[] identifiedOn = {null};
+    PtxArchives archives = PtxArchives.resident();
+    archives.prefetch(
+        ld,
+        real -> {
+          identifiedOn[0] = Thread.currentThread();
+          return java.util.Optional.of(NvptxLdVersion.TOOLS_2024);
+        },
+        List.of(dir.resolve("libmissing.a"), lib));
+    assertFalse(archives.isEmpty(), "to be read: the next link takes the stand-in");
+    for (int i = 0; i < 500 && !archives.get(lib, NvptxLdVersion.TOOLS_2024).isPresent(); i++) {
+      Thread.sleep(10);
+    }
+    assertTrue(archives.get(lib, NvptxLdVersion.TOOLS_2024).isPresent(), "read by 2024's rules");
+    assertTrue(identifiedOn[0] != null && identifiedOn[0] != caller, "off the link's thread");
+    // An unknown linker: nothing is read for it.
+    PtxArchives other = PtxArchives.resident();
+    other.prefetch(ld, real -> java.util.Optional.empty(), List.of(lib));
+    Thread.sleep(PtxArchives.READ_DELAY_MS + 300);
+    assertFalse(other.get(lib, NvptxLdVersion.TOOLS_2024).isPresent());
+  }
+
+  @Test
   void debian13KeepsTheLibrariesApartFromThePrograms() {
     assertEquals(
         List.of(
