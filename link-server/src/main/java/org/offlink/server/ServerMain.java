@@ -28,7 +28,11 @@ public final class ServerMain {
 
   /** Serves links until the server retires, then exits. */
   public static void main(String[] args) {
-    SocketWarmUp.start();
+    // A server that runs its starter's link at once sets up its socket while that link runs: no
+    // warm-up thread then, to compete with the link's start for the cores.
+    if (!List.of(args).contains(FIRST_LINK)) {
+      SocketWarmUp.start();
+    }
     LinkContext context = CommandStartup.start();
     String launcher = System.getProperty("offlink.launcher", "");
     String mode = "server (pid " + ProcessHandle.current().pid() + ")";
