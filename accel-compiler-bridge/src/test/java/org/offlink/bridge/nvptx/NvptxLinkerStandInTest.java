@@ -87,15 +87,7 @@ class NvptxLinkerStandInTest {
   @Test
   void anArchiveIsUsedOnceReadAndOnlyWhileItsFileIsUnchanged() throws Exception {
     Path lib = dir.resolve("libx.a");
-    byte[] member = "x\n// BEGIN GLOBAL FUNCTION DEF: f\n".getBytes(StandardCharsets.US_ASCII);
-    String header =
-        String.format(
-            "%-16s%-12s%-6s%-6s%-8s%-10s`\n", "x.o/", "0", "0", "0", "644", member.length);
-    ByteArrayOutputStream b = new ByteArrayOutputStream();
-    b.writeBytes("!<arch>\n".getBytes(StandardCharsets.US_ASCII));
-    b.writeBytes(header.getBytes(StandardCharsets.US_ASCII));
-    b.writeBytes(member);
-    Files.write(lib, b.toByteArray());
+    Files.write(lib, archiveOf("x\n// BEGIN GLOBAL FUNCTION DEF: f\n"));
     PtxArchives archives = PtxArchives.resident();
     assertTrue(archives.isEmpty());
     archives.prefetch(List.of(dir.resolve("libmissing.a"), lib), NvptxLdVersion.TOOLS_2022);
@@ -117,22 +109,12 @@ class NvptxLinkerStandInTest {
     Path lib = dir.resolve("libv.a");
     // A marker line cut off at the member's end: 0.20220610 takes the name to the end, later
     // versions stop with an error.
-    byte[] member = "x\n// BEGIN GLOBAL FUNCTION DEF: f".getBytes(StandardCharsets.US_ASCII);
-    String header =
-        String.format(
-            "%-16s%-12s%-6s%-6s%-8s%-10s`\n", "x.o/", "0", "0", "0", "644", member.length);
-    ByteArrayOutputStream b = new ByteArrayOutputStream();
-    b.writeBytes("!<arch>\n".getBytes(StandardCharsets.US_ASCII));
-    b.writeBytes(header.getBytes(StandardCharsets.US_ASCII));
-    b.writeBytes(member);
-    if (member.length % 2 == 1) {
-      b.write('\n'); // ar's padding
-    }
-    Files.write(lib, b.toByteArray());
-    assertEquals(1, PtxArchive.parse(lib, b.toByteArray(), NvptxLdVersion.TOOLS_2022).size());
+    byte[] archive = archiveOf("x\n// BEGIN GLOBAL FUNCTION DEF: f");
+    Files.write(lib, archive);
+    assertEquals(1, PtxArchive.parse(lib, archive, NvptxLdVersion.TOOLS_2022).size());
     assertThrows(
         NvptxLinker.Unsupported.class,
-        () -> PtxArchive.parse(lib, b.toByteArray(), NvptxLdVersion.TOOLS_2024));
+        () -> PtxArchive.parse(lib, archive, NvptxLdVersion.TOOLS_2024));
     PtxArchives archives = PtxArchives.resident();
     archives.prefetch(List.of(lib), NvptxLdVersion.TOOLS_2024);
     archives.prefetch(List.of(lib), NvptxLdVersion.TOOLS_2022);
@@ -169,15 +151,7 @@ class NvptxLinkerStandInTest {
   @Test
   void aFirstLinkLeavesIdentifyingTheLinkerAndReadingToTheReaderThread() throws Exception {
     Path lib = dir.resolve("libq.a");
-    byte[] member = "x\n// BEGIN GLOBAL FUNCTION DEF: f\n".getBytes(StandardCharsets.US_ASCII);
-    String header =
-        String.format(
-            "%-16s%-12s%-6s%-6s%-8s%-10s`\n", "x.o/", "0", "0", "0", "644", member.length);
-    ByteArrayOutputStream b = new ByteArrayOutputStream();
-    b.writeBytes("!<arch>\n".getBytes(StandardCharsets.US_ASCII));
-    b.writeBytes(header.getBytes(StandardCharsets.US_ASCII));
-    b.writeBytes(member);
-    Files.write(lib, b.toByteArray());
+    Files.write(lib, archiveOf("x\n// BEGIN GLOBAL FUNCTION DEF: f\n"));
     Path ld = Files.writeString(dir.resolve("ld"), "a linker");
     Thread caller = Thread.currentThread();
     Thread[] identifiedOn = {null};
@@ -214,6 +188,22 @@ class NvptxLinkerStandInTest {
         List.of(Path.of("/usr/lib/gcc/x86_64-linux-gnu/12/accel/nvptx-none")),
         NvptxLinkerStandIn.libraryFolders(
             Path.of("/usr/lib/gcc/x86_64-linux-gnu/12/accel/nvptx-none")));
+  }
+
+  /** An archive of one member with {@code text}, as ar writes it (padded to an even size). */
+  private static byte[] archiveOf(String text) {
+    byte[] member = text.getBytes(StandardCharsets.US_ASCII);
+    String header =
+        String.format(
+            "%-16s%-12s%-6s%-6s%-8s%-10s`\n", "x.o/", "0", "0", "0", "644", member.length);
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    b.writeBytes("!<arch>\n".getBytes(StandardCharsets.US_ASCII));
+    b.writeBytes(header.getBytes(StandardCharsets.US_ASCII));
+    b.writeBytes(member);
+    if (member.length % 2 == 1) {
+      b.write('\n');
+    }
+    return b.toByteArray();
   }
 
   private static PtxArchive waitFor(PtxArchives archives, Path lib) throws InterruptedException {
