@@ -105,7 +105,7 @@ final class NvptxLinker2024 {
         libraries.add(name); // its members join the libraries', as the program's do
         continue;
       }
-      if (indexOfNul(data) >= 0) {
+      if (PtxArchive.hasNul(data, 0, data.length)) {
         throw new Unsupported("a NUL byte in " + name);
       }
       Unit unit = new Unit(data, 0, data.length, PtxMarkers.scan2024(data, 0, data.length));
@@ -230,15 +230,6 @@ final class NvptxLinker2024 {
   private static int compareBytes(String a, String b) {
     return Arrays.compareUnsigned(
         a.getBytes(NativeCharset.CHARSET), b.getBytes(NativeCharset.CHARSET));
-  }
-
-  private static int indexOfNul(byte[] data) {
-    for (int i = 0; i < data.length; i++) {
-      if (data[i] == 0) {
-        return i;
-      }
-    }
-    return -1;
   }
 
   /** A marker's symbol; the program keeps names beginning with '*' for its own use. */

@@ -115,7 +115,8 @@ record PtxArchive(Path file, byte[] bytes, int[] starts, int[] lengths, PtxMarke
     return negative ? -v : v;
   }
 
-  private static boolean hasNul(byte[] b, int start, int len) {
+  /** Whether {@code b[start, start + len)} holds a NUL byte. */
+  static boolean hasNul(byte[] b, int start, int len) {
     for (int k = start; k < start + len; k++) {
       if (b[k] == 0) {
         return true;

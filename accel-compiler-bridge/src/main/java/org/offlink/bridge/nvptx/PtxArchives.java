@@ -99,7 +99,9 @@ public final class PtxArchives {
                     Files.isRegularFile(ld) ? linker(ld, identify) : Optional.empty();
                 if (version.isPresent()) {
                   for (Path f : files) {
-                    readNow(f, version.get());
+                    if (Files.isRegularFile(f)) {
+                      find(f, version.get(), true); // this is the reader thread
+                    }
                   }
                 }
               } catch (IOException | RuntimeException e) {
@@ -108,31 +110,6 @@ public final class PtxArchives {
             },
             READ_DELAY_MS,
             TimeUnit.MILLISECONDS);
-  }
-
-  /** Reads {@code file} by {@code version}'s rules on this thread, unless absent or being read. */
-  private void readNow(Path file, NvptxLdVersion version) {
-    if (!Files.isRegularFile(file)) {
-      return;
-    }
-    try {
-      Path real = file.toRealPath();
-      Key key = new Key(real, version);
-      if (reading.add(key)) {
-        read(key, identity(real));
-      }
-    } catch (IOException e) {
-      // gone meanwhile: the links that name it read it
-    }
-  }
-
-  /** Starts reading those of {@code files} that exist, as {@link #get} does. */
-  void prefetch(List<Path> files, NvptxLdVersion version) {
-    for (Path f : files) {
-      if (Files.isRegularFile(f)) {
-        get(f, version);
-      }
-    }
   }
 
   /**
@@ -162,15 +139,16 @@ public final class PtxArchives {
   }
 
   /**
-   * The archive {@code file} as read, when it has been and the file is unchanged; otherwise empty,
-   * and the file is read on a thread of its own for the links after this one.
+   * The archive {@code file} as the linker {@code version} reads it, when it has been read and the
+   * file is unchanged; otherwise empty, and the file is read on a thread of its own for the links
+   * after this one.
    */
-  Optional<PtxArchive> get(Path file) {
-    return get(file, NvptxLdVersion.TOOLS_2022);
+  Optional<PtxArchive> get(Path file, NvptxLdVersion version) {
+    return find(file, version, false);
   }
 
-  /** {@link #get(Path)} for the linker {@code version}, which reads archives by its own rules. */
-  Optional<PtxArchive> get(Path file, NvptxLdVersion version) {
+  /** {@link #get}; {@code here}: an archive not read yet is read on this thread, at once. */
+  private Optional<PtxArchive> find(Path file, NvptxLdVersion version, boolean here) {
     if (!enabled) {
       return Optional.empty();
     }
@@ -190,7 +168,11 @@ public final class PtxArchives {
       }
     }
     if (reading.add(key)) {
-      reader().schedule(() -> read(key, identity), READ_DELAY_MS, TimeUnit.MILLISECONDS);
+      if (here) {
+        read(key, identity);
+      } else {
+        reader().schedule(() -> read(key, identity), READ_DELAY_MS, TimeUnit.MILLISECONDS);
+      }
     }
     return Optional.empty();
   }
@@ -213,11 +195,7 @@ public final class PtxArchives {
     return reader;
   }
 
-  /** Reads {@code real} into the cache now (for {@link #get}'s thread, and tests). */
-  void read(Path real, Object identity) {
-    read(new Key(real, NvptxLdVersion.TOOLS_2022), identity);
-  }
-
+  /** Reads the archive of {@code key} into the cache, unless it changed while read. */
   private void read(Key key, Object identity) {
     try {
       byte[] content = Files.readAllBytes(key.real());

@@ -14,12 +14,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.offlink.bridge.gcc.RealToolchain;
 import org.offlink.bridge.process.CommandResult;
-import org.offlink.runtime.Sha256Digest;
 
 /**
  * {@link NvptxLinker} against the program it reproduces, Debian 12's {@code nvptx-none-ld}
@@ -38,21 +38,10 @@ class NvptxLinkerRealTest {
   static void requireDebian12Linker() throws IOException {
     assumeTrue(
         Files.isRegularFile(LD)
-            && NvptxLinkerStandIn.KNOWN_LINKERS.get(sha256(LD)) == NvptxLdVersion.TOOLS_2022,
+            && NvptxLinkerStandIn.knownLinker(LD).equals(Optional.of(NvptxLdVersion.TOOLS_2022)),
         "Debian 12's nvptx-none-ld (nvptx-tools 0.20220610-1) is not installed at "
             + LD
             + ": NvptxLinker reproduces that program only");
-  }
-
-  private static String sha256(Path file) throws IOException {
-    byte[] b = Files.readAllBytes(file);
-    Sha256Digest d = new Sha256Digest();
-    d.update(b, 0, b.length);
-    StringBuilder s = new StringBuilder();
-    for (byte x : d.digest()) {
-      s.append(String.format("%02x", x & 0xff));
-    }
-    return s.toString();
   }
 
   /** Both linkers on {@code args} in {@link #dir}: the real one's output, after checking ours. */

@@ -90,16 +90,21 @@ class NvptxLinkerStandInTest {
     Files.write(lib, archiveOf("x\n// BEGIN GLOBAL FUNCTION DEF: f\n"));
     PtxArchives archives = PtxArchives.resident();
     assertTrue(archives.isEmpty());
-    archives.prefetch(List.of(dir.resolve("libmissing.a"), lib), NvptxLdVersion.TOOLS_2022);
+    for (Path f : List.of(dir.resolve("libmissing.a"), lib)) {
+      archives.get(f, NvptxLdVersion.TOOLS_2022);
+    }
     assertFalse(archives.isEmpty(), "being read");
-    assertFalse(archives.get(lib).isPresent(), "not read yet: read on a thread of its own");
+    assertFalse(
+        archives.get(lib, NvptxLdVersion.TOOLS_2022).isPresent(),
+        "not read yet: read on a thread of its own");
     PtxArchive read = waitFor(archives, lib);
     assertEquals(1, read.size());
     assertEquals(List.of("f"), List.of(read.markers()[0].names()));
     Files.setLastModifiedTime(lib, FileTime.from(Instant.parse("2020-01-01T00:00:00Z")));
-    assertFalse(archives.get(lib).isPresent(), "a changed file is read again");
+    assertFalse(
+        archives.get(lib, NvptxLdVersion.TOOLS_2022).isPresent(), "a changed file is read again");
     waitFor(archives, lib);
-    assertFalse(PtxArchives.NONE.get(lib).isPresent());
+    assertFalse(PtxArchives.NONE.get(lib, NvptxLdVersion.TOOLS_2022).isPresent());
     assertFalse(PtxArchives.NONE.enabled());
     assertTrue(archives.enabled());
   }
@@ -116,8 +121,8 @@ class NvptxLinkerStandInTest {
         NvptxLinker.Unsupported.class,
         () -> PtxArchive.parse(lib, archive, NvptxLdVersion.TOOLS_2024));
     PtxArchives archives = PtxArchives.resident();
-    archives.prefetch(List.of(lib), NvptxLdVersion.TOOLS_2024);
-    archives.prefetch(List.of(lib), NvptxLdVersion.TOOLS_2022);
+    archives.get(lib, NvptxLdVersion.TOOLS_2024);
+    archives.get(lib, NvptxLdVersion.TOOLS_2022);
     waitFor(archives, lib);
     Thread.sleep(2 * PtxArchives.READ_DELAY_MS);
     assertFalse(archives.get(lib, NvptxLdVersion.TOOLS_2024).isPresent(), "2024 rejects it");
@@ -208,7 +213,7 @@ class NvptxLinkerStandInTest {
 
   private static PtxArchive waitFor(PtxArchives archives, Path lib) throws InterruptedException {
     for (int i = 0; i < 500; i++) {
-      var got = archives.get(lib);
+      var got = archives.get(lib, NvptxLdVersion.TOOLS_2022);
       if (got.isPresent()) {
         return got.get();
       }
