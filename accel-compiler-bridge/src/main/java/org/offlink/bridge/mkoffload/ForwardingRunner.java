@@ -23,6 +23,11 @@ final class ForwardingRunner implements ProcessRunner {
   }
 
   @Override
+  public boolean feedsLateInput() {
+    return delegate.feedsLateInput();
+  }
+
+  @Override
   public CommandResult run(Command command) throws IOException {
     CommandResult result = delegate.run(command);
     if (command.captureOnly()) {

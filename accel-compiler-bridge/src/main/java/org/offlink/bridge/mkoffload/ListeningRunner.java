@@ -20,6 +20,11 @@ final class ListeningRunner implements ProcessRunner {
   }
 
   @Override
+  public boolean feedsLateInput() {
+    return delegate.feedsLateInput();
+  }
+
+  @Override
   public CommandResult run(Command command) throws IOException {
     listener.commandStarting(target, command);
     CommandResult result = delegate.run(command);

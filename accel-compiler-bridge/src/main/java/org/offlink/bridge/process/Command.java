@@ -14,7 +14,8 @@ import java.util.Optional;
  * @file} the way GCC's {@code fork_execute} does, named {@code <stem><suffix>} with {@code
  * -save-temps} (e.g. {@code .gccnative_args}), and its {@link Role}: {@link Role#PROBE} marks probes and queries (a
  * {@code ptxas} check, {@code gcc -dumpversion}) whose output is for offlink alone, never shown
- * to the user. Never run through a shell.
+ * to the user, and the bytes of its standard input when they come after its start ({@link
+ * LateInput}). Never run through a shell.
  */
 public record Command(
     List<String> argv,
@@ -22,7 +23,8 @@ public record Command(
     Path workingDirectory,
     Optional<Duration> timeout,
     Optional<String> responseFileSuffix,
-    Role role) {
+    Role role,
+    Optional<LateInput> input) {
   /** Copies and checks the arguments. */
   public Command {
     argv = List.copyOf(Objects.requireNonNull(argv, "argv"));
@@ -34,6 +36,7 @@ public record Command(
     Objects.requireNonNull(timeout, "timeout");
     Objects.requireNonNull(responseFileSuffix, "responseFileSuffix");
     Objects.requireNonNull(role, "role");
+    Objects.requireNonNull(input, "input");
   }
 
   /** What a program run is for, as the one who runs it knows (for the link report). */
@@ -55,18 +58,20 @@ public record Command(
 
   /** A plain run: no timeout, no response file. */
   public static Command of(List<String> argv, Map<String, String> environment, Path dir) {
-    return new Command(argv, environment, dir, Optional.empty(), Optional.empty(), Role.OTHER);
+    return new Command(
+        argv, environment, dir, Optional.empty(), Optional.empty(), Role.OTHER, Optional.empty());
   }
 
   /** This command with a timeout. */
   public Command withTimeout(Duration limit) {
     return new Command(
-        argv, environment, workingDirectory, Optional.of(limit), responseFileSuffix, role);
+        argv, environment, workingDirectory, Optional.of(limit), responseFileSuffix, role, input);
   }
 
   /** This command passing its arguments in a response file named with {@code suffix}. */
   public Command withResponseFile(String suffix) {
-    return new Command(argv, environment, workingDirectory, timeout, Optional.of(suffix), role);
+    return new Command(
+        argv, environment, workingDirectory, timeout, Optional.of(suffix), role, input);
   }
 
   /** This command as a probe: its output is captured for offlink and never shown. */
@@ -76,7 +81,17 @@ public record Command(
 
   /** This command in {@code newRole}. */
   public Command as(Role newRole) {
-    return new Command(argv, environment, workingDirectory, timeout, responseFileSuffix, newRole);
+    return new Command(
+        argv, environment, workingDirectory, timeout, responseFileSuffix, newRole, input);
+  }
+
+  /**
+   * This command reading {@code late} on its standard input (otherwise its input is closed at its
+   * start); only for a runner that {@link ProcessRunner#feedsLateInput feeds late input}.
+   */
+  public Command withInput(LateInput late) {
+    return new Command(
+        argv, environment, workingDirectory, timeout, responseFileSuffix, role, Optional.of(late));
   }
 
   /**

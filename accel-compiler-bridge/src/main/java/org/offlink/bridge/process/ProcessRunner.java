@@ -16,6 +16,14 @@ public interface ProcessRunner {
    */
   CommandResult run(Command command) throws IOException;
 
+  /**
+   * Whether this runner gives a child the {@link LateInput} of {@link Command#withInput} (others
+   * close every child's input at its start, and such a command must not be given to them).
+   */
+  default boolean feedsLateInput() {
+    return false;
+  }
+
   /** Runs {@code command} and throws {@link ToolFailedException} unless it exits with 0. */
   default CommandResult runChecked(Command command) throws IOException {
     CommandResult result = run(command);

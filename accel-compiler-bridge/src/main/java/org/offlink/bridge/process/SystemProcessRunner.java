@@ -2,6 +2,7 @@ package org.offlink.bridge.process;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -128,13 +129,22 @@ public final class SystemProcessRunner implements ProcessRunner {
     int status;
     FutureTask<byte[]> out;
     FutureTask<byte[]> err;
+    Thread feeder = null;
     try {
-      process.getOutputStream().close();
+      if (command.input().isPresent()) {
+        feeder = feed(process, command.input().get());
+      } else {
+        process.getOutputStream().close();
+      }
       out = drain(process.getInputStream());
       err = drain(process.getErrorStream());
       status = waitFor(process, command, argv);
     } finally {
       scope.childEnded(process);
+      if (feeder != null) {
+        command.input().get().abandon(); // the child has gone: its feeder waits for nobody
+        joinFeeder(feeder);
+      }
     }
     Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
     Charset cs = NativeCharset.CHARSET;
@@ -201,6 +211,56 @@ public final class SystemProcessRunner implements ProcessRunner {
     if (process.isAlive()) {
       process.descendants().forEach(ProcessHandle::destroyForcibly);
       process.destroyForcibly();
+    }
+  }
+
+  @Override
+  public boolean feedsLateInput() {
+    return true;
+  }
+
+  /**
+   * Writes {@code input}'s bytes to the child once they are given and closes its input after them;
+   * ends the child when the input is abandoned first. A child that stops reading (it failed, or was
+   * ended) breaks the pipe: its exit status says what happened, not this write.
+   */
+  private static Thread feed(Process process, LateInput input) {
+    Thread t =
+        new Thread(
+            () -> {
+              try (OutputStream stdin = process.getOutputStream()) {
+                byte[] bytes = input.await();
+                if (bytes == null) {
+                  if (process.isAlive()) {
+                    end(process);
+                  }
+                } else {
+                  stdin.write(bytes);
+                }
+              } catch (IOException e) {
+                // the child has stopped reading
+              } catch (InterruptedException e) {
+                end(process);
+              }
+            },
+            "offlink-feed");
+    t.setDaemon(true);
+    t.start();
+    return t;
+  }
+
+  private static void joinFeeder(Thread feeder) {
+    boolean interrupted = false;
+    while (true) {
+      try {
+        feeder.join();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
     }
   }
 

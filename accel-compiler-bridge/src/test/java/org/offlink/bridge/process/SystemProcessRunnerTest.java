@@ -55,6 +55,77 @@ class SystemProcessRunnerTest {
   }
 
   @Test
+  void lateInputReachesTheChildThroughStdinAndProcSelfFd() throws Exception {
+    // 300 kB: more than a pipe holds, so the child reads while the bytes are written.
+    byte[] bytes = "line\n".repeat(60_000).getBytes(StandardCharsets.US_ASCII);
+    LateInput input = new LateInput();
+    Thread supplier =
+        new Thread(
+            () -> {
+              try {
+                Thread.sleep(300); // the child starts (and blocks reading) first
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+              input.supply(bytes);
+            });
+    supplier.start();
+    long start = System.nanoTime();
+    CommandResult r =
+        runner(false, false)
+            .run(Command.of(List.of("wc", "-l", "/proc/self/fd/0"), env, dir).withInput(input));
+    supplier.join();
+    assertEquals(0, r.exitStatus(), r.stderr());
+    assertEquals("60000 /proc/self/fd/0\n", r.stdout());
+    assertTrue(System.nanoTime() - start >= 250_000_000L, "the child waited for its input");
+    assertTrue(runner(false, false).feedsLateInput());
+  }
+
+  @Test
+  void abandonedLateInputEndsTheChildAndItsChildren() throws Exception {
+    LateInput input = new LateInput();
+    Path pidFile = dir.resolve("grandchild.pid");
+    Thread abandon =
+        new Thread(
+            () -> {
+              try {
+                for (int i = 0; i < 200 && !Files.exists(pidFile); i++) {
+                  Thread.sleep(20);
+                }
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+              input.abandon();
+            });
+    abandon.start();
+    // The shell's child waits on the shell's input, as the accel driver's assembler does (an
+    // asynchronous command's own input would be /dev/null).
+    String script = "exec 3<&0; cat <&3 > /dev/null & echo $! > grandchild.pid; wait";
+    long start = System.nanoTime();
+    CommandResult r =
+        runner(false, false)
+            .run(Command.of(List.of("sh", "-c", script), env, dir).withInput(input));
+    abandon.join();
+    assertTrue(r.exitStatus() > 128, "ended by a signal: " + r.exitStatus());
+    assertTrue(System.nanoTime() - start < 10_000_000_000L);
+    long grandchild = Long.parseLong(Files.readString(pidFile).strip());
+    for (int i = 0; i < 100 && ProcessHandle.of(grandchild).isPresent(); i++) {
+      Thread.sleep(20);
+    }
+    assertFalse(ProcessHandle.of(grandchild).isPresent(), "the reading grandchild has gone");
+  }
+
+  @Test
+  void childThatExitsBeforeItsLateInputIsNotWaitedFor() throws Exception {
+    LateInput input = new LateInput(); // never supplied: the child does not read it
+    CommandResult r =
+        runner(false, false)
+            .run(Command.of(List.of("sh", "-c", "exit 4"), env, dir).withInput(input));
+    assertEquals(4, r.exitStatus());
+    input.supply(new byte[] {1}); // too late: nothing happens, nothing blocks
+  }
+
+  @Test
   void signalGives128PlusN() throws IOException {
     CommandResult r =
         runner(false, false).run(Command.of(List.of("sh", "-c", "kill -9 $$"), env, dir));
