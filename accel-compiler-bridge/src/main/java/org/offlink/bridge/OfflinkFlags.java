@@ -35,6 +35,9 @@ import org.offlink.bridge.wrapper.WrapperMode;
  * @param inProcessNvptxLinker false with {@code --external-nvptx-ld} (mkoffload: always let the
  *     accel driver run nvptx-tools' linker, never link the PTX in-process; {@link
  *     org.offlink.bridge.nvptx.NvptxLinkerStandIn})
+ * @param earlyGcnLink false with {@code --serial-gcn-link} (mkoffload: start the amdgcn link step
+ *     only after the device compile and the assembly file, as GCC does, not while the compile runs;
+ *     {@link org.offlink.bridge.gcn.GcnPipelinedLink})
  */
 public record OfflinkFlags(
     Optional<WrapperMode> wrapper,
@@ -46,7 +49,8 @@ public record OfflinkFlags(
     boolean remoteCacheReadOnly,
     boolean server,
     Optional<Integer> deviceJobs,
-    boolean inProcessNvptxLinker) {
+    boolean inProcessNvptxLinker,
+    boolean earlyGcnLink) {
   /** The environment variable holding the words. */
   public static final String VARIABLE = "OFFLINK_FLAGS";
 
@@ -62,6 +66,7 @@ public record OfflinkFlags(
           false,
           true,
           Optional.empty(),
+          true,
           true);
 
   /** Which tool a flag is for. */
@@ -92,7 +97,8 @@ public record OfflinkFlags(
     REMOTE_CACHE_READ_ONLY("--remote-cache-read-only", Tool.LTO_WRAPPER, ""),
     NO_SERVER("--no-server", Tool.CLIENT, ""),
     DEVICE_JOBS("--device-jobs=", Tool.MKOFFLOAD, "N"),
-    EXTERNAL_NVPTX_LD("--external-nvptx-ld", Tool.MKOFFLOAD, "");
+    EXTERNAL_NVPTX_LD("--external-nvptx-ld", Tool.MKOFFLOAD, ""),
+    SERIAL_GCN_LINK("--serial-gcn-link", Tool.MKOFFLOAD, "");
 
     private final String spelling;
     private final Tool tool;
@@ -184,6 +190,7 @@ public record OfflinkFlags(
       case NO_SERVER -> b.server = false;
       case DEVICE_JOBS -> b.deviceJobs = Optional.of(deviceJobs(value));
       case EXTERNAL_NVPTX_LD -> b.inProcessNvptxLinker = false;
+      case SERIAL_GCN_LINK -> b.earlyGcnLink = false;
     }
     return b.build();
   }
@@ -200,6 +207,7 @@ public record OfflinkFlags(
     private boolean server;
     private Optional<Integer> deviceJobs;
     private boolean inProcessNvptxLinker;
+    private boolean earlyGcnLink;
 
     Builder(OfflinkFlags f) {
       wrapper = f.wrapper;
@@ -212,6 +220,7 @@ public record OfflinkFlags(
       server = f.server;
       deviceJobs = f.deviceJobs;
       inProcessNvptxLinker = f.inProcessNvptxLinker;
+      earlyGcnLink = f.earlyGcnLink;
     }
 
     OfflinkFlags build() {
@@ -225,7 +234,8 @@ public record OfflinkFlags(
           remoteCacheReadOnly,
           server,
           deviceJobs,
-          inProcessNvptxLinker);
+          inProcessNvptxLinker,
+          earlyGcnLink);
     }
   }
 

@@ -57,6 +57,18 @@ class OfflinkFlagsTest {
   }
 
   @Test
+  void theGcnLinkStepStartsEarlyUnlessSerialIsAsked() {
+    assertTrue(OfflinkFlags.NONE.earlyGcnLink());
+    OfflinkFlags f = OfflinkFlags.parse(List.of("--serial-gcn-link", "--external-nvptx-ld"));
+    assertFalse(f.earlyGcnLink());
+    assertFalse(f.inProcessNvptxLinker(), "other words still apply");
+    assertTrue(f.cache(), "other fields are kept");
+    assertEquals(
+        OfflinkFlags.Tool.MKOFFLOAD,
+        OfflinkFlags.Flag.of("--serial-gcn-link").orElseThrow().tool());
+  }
+
+  @Test
   void deviceJobsIsOffUnlessGivenAPositiveCount() {
     assertEquals(Optional.empty(), OfflinkFlags.NONE.deviceJobs());
     assertEquals(Optional.of(2), OfflinkFlags.parse(List.of("--device-jobs=2")).deviceJobs());

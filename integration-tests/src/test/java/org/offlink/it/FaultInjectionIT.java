@@ -274,14 +274,20 @@ class FaultInjectionIT {
   /**
    * lto-wrapper run as the linker plugin runs it, killed at several moments of a two-target
    * in-process build (an accel compiler driver started, the GCN one running, an accel {@code lto1}
-   * running): its exit status is 128 + the signal, its children are ended, and neither its
-   * temporary files (response files, target objects) nor the plugin's {@code .ofldlist}
-   * (lto-wrapper's to remove) remain.
+   * running, the GCN link step's assembler waiting for the assembly the compile has not made yet):
+   * its exit status is 128 + the signal, its children are ended, and neither its temporary files
+   * (response files, target objects) nor the plugin's {@code .ofldlist} (lto-wrapper's to remove)
+   * remain.
    */
   @Test
   void ltoWrapperKilledAtSeveralMomentsLeavesNothingAndExitsWith128PlusSignal() throws Exception {
     String[][] cases = {
-      {"TERM", "-gcc-12"}, {"INT", "amdgcn-amdhsa"}, {"HUP", "/lto1"}, {"TERM", "nvptx-none"}
+      {"TERM", "-gcc-12"},
+      {"INT", "amdgcn-amdhsa"},
+      {"HUP", "/lto1"},
+      {"TERM", "nvptx-none"},
+      // the GCN link step's assembler, started beside the compile, waiting for its input
+      {"INT", "/amdgcn-amdhsa/as"}
     };
     for (String[] c : cases) {
       // Not named after the marker: the launcher's own command line names this folder.

@@ -75,6 +75,18 @@ public final class TempDirectory {
         scope, dir, suffix, folder -> Files.createDirectory(folder, Umask.OWNER_ONLY_FOLDER));
   }
 
+  /**
+   * A symbolic link to {@code target}, {@code <dir>/cc} + 6 random letters and digits + {@code
+   * suffix}, made under a name nobody had (as {@link #createFile}) and tracked in {@code scope}:
+   * its removal removes the link, never what it points to.
+   *
+   * @throws IOException {@code cannot create temporary file in <dir>: <reason>}
+   */
+  public static Path createLink(LinkScope scope, Path dir, String suffix, Path target)
+      throws IOException {
+    return create(scope, dir, suffix, link -> Files.createSymbolicLink(link, target));
+  }
+
   @FunctionalInterface
   private interface Maker {
     void make(Path path) throws IOException;

@@ -47,22 +47,27 @@ public final class GcnImageBuilder {
   private final LinkContext context;
   private final GccInstallation gcc;
   private final DevicePartitioning partitioning;
+  private final boolean earlyLink;
 
   /** A builder working with {@code tools}. */
   public GcnImageBuilder(AccelTools tools) {
-    this(tools, Optional.empty());
+    this(tools, Optional.empty(), true);
   }
 
   /**
    * A builder that compiles the device code in partitions when {@code partitions} is present
-   * ({@code OFFLINK_FLAGS=--device-jobs=N}, {@link GcnPartitionedBuild}).
+   * ({@code OFFLINK_FLAGS=--device-jobs=N}, {@link GcnPartitionedBuild}), and with {@code
+   * earlyLink} starts the link step while the device compile runs ({@link GcnPipelinedLink}; off
+   * with {@code OFFLINK_FLAGS=--serial-gcn-link}).
    */
-  public GcnImageBuilder(AccelTools tools, Optional<PartitionServices> partitions) {
+  public GcnImageBuilder(
+      AccelTools tools, Optional<PartitionServices> partitions, boolean earlyLink) {
     this.tools = Objects.requireNonNull(tools, "tools");
     this.runner = tools.runner();
     this.context = tools.context();
     this.gcc = tools.gcc();
     this.partitioning = new DevicePartitioning(tools, partitions);
+    this.earlyLink = earlyLink;
   }
 
   /** Builds the image, registering intermediates in the caller's {@code temps}. */
@@ -109,17 +114,39 @@ public final class GcnImageBuilder {
         requires = OmpRequiresFile.create(names, temps);
         compileEnv = requires.exportTo(env, options.verbose(), context.err());
       }
-      runner.runChecked(
-          Command.of(compile, compileEnv, cwd)
-              .withResponseFile(MkoffloadDumpNames.GCC_ARGS)
-              .as(Command.Role.ACCEL_COMPILER));
-      // GCC prints the uint32_t with %d into a uintptr_t initializer: bit 31 sign-extends.
-      mask = requires == null ? 0 : requires.readMask();
-      Path asm1Path = WorkingDirectory.resolve(cwd, asm1);
-      GcnAsmProcessor.Result processed =
-          GcnAsmProcessor.process(release, readIntermediate(asm1Path, "asm"), asm1Path);
-      NamedFiles.write(context.scope(), WorkingDirectory.resolve(cwd, asm2), processed.assembly());
-      link(Command.of(link, env, cwd).as(Command.Role.ACCEL_COMPILER), settings);
+      // -save-temps keeps the processed assembly as a file, and -v shows each step as it starts.
+      Optional<GcnPipelinedLink> early =
+          earlyLink && !options.saveTemps() && !options.verbose()
+              ? GcnPipelinedLink.start(
+                  runner,
+                  temps,
+                  asm -> linkArgv(accel.argv0(), options, settings, args, debugObjects, asm, hsaco),
+                  env,
+                  cwd)
+              : Optional.empty();
+      GcnAsmProcessor.Result processed;
+      try {
+        runner.runChecked(
+            Command.of(compile, compileEnv, cwd)
+                .withResponseFile(MkoffloadDumpNames.GCC_ARGS)
+                .as(Command.Role.ACCEL_COMPILER));
+        // GCC prints the uint32_t with %d into a uintptr_t initializer: bit 31 sign-extends.
+        mask = requires == null ? 0 : requires.readMask();
+        Path asm1Path = WorkingDirectory.resolve(cwd, asm1);
+        processed = GcnAsmProcessor.process(release, readIntermediate(asm1Path, "asm"), asm1Path);
+      } catch (IOException | RuntimeException | Error e) {
+        early.ifPresent(GcnPipelinedLink::abandon);
+        throw e;
+      }
+      Optional<CommandResult> linked =
+          early.isPresent() ? early.get().finish(processed.assembly()) : Optional.empty();
+      if (linked.isPresent()) {
+        show(linked.get());
+      } else {
+        NamedFiles.write(
+            context.scope(), WorkingDirectory.resolve(cwd, asm2), processed.assembly());
+        link(Command.of(link, env, cwd).as(Command.Role.ACCEL_COMPILER), settings);
+      }
       tables =
           new GcnPartitionedBuild.Tables(
               processed.kernels(),
@@ -269,6 +296,13 @@ public final class GcnImageBuilder {
     argv.add("-o");
     argv.add(hsaco);
     return argv;
+  }
+
+  /** A held run's output, shown as the runner shows an accel driver's. */
+  private void show(CommandResult result) {
+    context.err().print(result.stdout());
+    context.err().print(result.stderr());
+    context.err().flush();
   }
 
   private void link(Command command, GcnTargetSettings settings) throws IOException {

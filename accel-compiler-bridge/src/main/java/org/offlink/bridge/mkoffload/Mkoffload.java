@@ -282,7 +282,11 @@ public final class Mkoffload {
           empty);
     }
     GcnImage image =
-        new GcnImageBuilder(new AccelTools(runner, context, gcc), partitions).build(options, temps);
+        new GcnImageBuilder(
+                new AccelTools(runner, context, gcc),
+                partitions,
+                OfflinkFlags.fromEnvironment(context.environment()).earlyGcnLink())
+            .build(options, temps);
     boolean empty = options.abi() == OffloadAbi.ILP32;
     // GCC 13+'s -mstack-size constructor and 16's HSA_XNACK check (getenv/setenv) are not
     // hand-assembled: such a wrapper is compiled from GCC's C form.

@@ -82,6 +82,16 @@ public final class TempFiles implements AutoCloseable {
   }
 
   /**
+   * A symbolic link to {@code target} under a new temp name ending in {@code suffix}, deleted at
+   * close even with -save-temps (its callers do not use it then).
+   */
+  public synchronized Path link(String suffix, Path target) throws IOException {
+    Path file = TempDirectory.createLink(scope, tempDirectory, suffix, target);
+    toDelete.add(file);
+    return file;
+  }
+
+  /**
    * A new temp file ending in {@code suffix} (lto-wrapper's {@code make_temp_file}): deleted at
    * {@link #close} unless -save-temps, which keeps every file of the run.
    */

@@ -7,12 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.offlink.bridge.gcc.AccelTools;
@@ -25,7 +29,9 @@ import org.offlink.bridge.gcc.RealToolchain;
 import org.offlink.bridge.gcc.UnsupportedGccException;
 import org.offlink.bridge.image.GcnImage;
 import org.offlink.bridge.image.GcnKernel;
+import org.offlink.bridge.process.Command;
 import org.offlink.bridge.process.CommandResult;
+import org.offlink.bridge.process.ProcessRunner;
 import org.offlink.bridge.temp.TempScopes;
 
 /** Compares our amdgcn image with what the installed GCC 12 mkoffload registers. */
@@ -43,6 +49,7 @@ class GcnImageBuilderRealTest {
 
   @TempDir Path stock;
   @TempDir Path ours;
+  @TempDir Path plain; // a link without -save-temps: its cwd and TMPDIR
   private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
   private final PrintStream err = new PrintStream(errBytes, true, StandardCharsets.UTF_8);
 
@@ -113,6 +120,86 @@ class GcnImageBuilderRealTest {
     GcnImage image = compareWithStock(ACC, "-fopenacc");
     assertTrue(image.kernels().stream().anyMatch(k -> k.dim0() == 32), image.kernels().toString());
     assertEquals(0x2a, HsacoHeader.read(image.hsaco(), Path.of("x")).mach());
+  }
+
+  /** Records whether each command read late input, running it for real. */
+  private static final class InputSpy implements ProcessRunner {
+    private final ProcessRunner real;
+    private final List<Boolean> withInput = new CopyOnWriteArrayList<>();
+
+    InputSpy(ProcessRunner real) {
+      this.real = real;
+    }
+
+    @Override
+    public boolean feedsLateInput() {
+      return real.feedsLateInput();
+    }
+
+    @Override
+    public CommandResult run(Command command) throws IOException {
+      withInput.add(command.input().isPresent());
+      return real.run(command);
+    }
+  }
+
+  private GcnImage buildWithoutSaveTemps(OffloadOptions options, boolean earlyLink, InputSpy spy)
+      throws Exception {
+    return TempScopes.build(
+        RealToolchain.context(plain, RealToolchain.SAFE_PATH, err),
+        options,
+        (ctx, temps) ->
+            new GcnImageBuilder(new AccelTools(spy, ctx, GCC), Optional.empty(), earlyLink)
+                .build(options, temps));
+  }
+
+  private static OffloadOptions gfx906(String object) throws Exception {
+    return OffloadOptionsFixture.of(
+        List.of(object),
+        OffloadAbi.LP64,
+        true,
+        List.of("-march=gfx906"),
+        false,
+        false,
+        "./x.xamdgcn-amdhsa");
+  }
+
+  @Test
+  void earlyLinkGivesStocksImage() throws Exception {
+    GcnImage stockImage = compareWithStock(OMP, "-fopenmp", "-foffload-options=-march=gfx906");
+    Files.copy(ours.resolve("t.o"), plain.resolve("t.o"));
+    InputSpy early = new InputSpy(RealToolchain.runner(gfx906("t.o"), plain, err));
+    GcnImage image = buildWithoutSaveTemps(gfx906("t.o"), true, early);
+    // The compile, then the link step started beside it, its assembly given through its stdin.
+    assertEquals(List.of(false, true), List.copyOf(early.withInput).stream().sorted().toList());
+    assertArrayEquals(stockImage.hsaco(), image.hsaco());
+    assertEquals(stockImage.kernels(), image.kernels());
+    InputSpy serial = new InputSpy(RealToolchain.runner(gfx906("t.o"), plain, err));
+    assertArrayEquals(image.hsaco(), buildWithoutSaveTemps(gfx906("t.o"), false, serial).hsaco());
+    assertEquals(List.of(false, false), List.copyOf(serial.withInput));
+    try (Stream<Path> left = Files.list(plain)) {
+      assertEquals(List.of("t.o"), left.map(p -> p.getFileName().toString()).sorted().toList());
+    }
+  }
+
+  @Test
+  void failedCompileEndsTheEarlyLinkAndLeavesNothing() throws Exception {
+    Files.write(plain.resolve("bad.o"), new byte[] {0x7f, 'E', 'L', 'F', 2, 1, 1});
+    InputSpy spy = new InputSpy(RealToolchain.runner(gfx906("bad.o"), plain, err));
+    long started = System.nanoTime();
+    IOException e =
+        assertThrows(IOException.class, () -> buildWithoutSaveTemps(gfx906("bad.o"), true, spy));
+    assertTrue(System.nanoTime() - started < 20_000_000_000L);
+    assertEquals(List.of(false, true), List.copyOf(spy.withInput).stream().sorted().toList());
+    assertEquals(
+        List.of(), ProcessHandle.current().children().filter(ProcessHandle::isAlive).toList());
+    try (Stream<Path> left = Files.list(plain)) {
+      assertEquals(List.of("bad.o"), left.map(p -> p.getFileName().toString()).toList());
+    }
+    // The compile's diagnostics are the runner's to show (not this one's); the ended link step's
+    // held output is never shown.
+    assertEquals("", errBytes.toString(StandardCharsets.UTF_8));
+    assertTrue(e.getMessage().contains("returned 1 exit status"), e.getMessage());
   }
 
   @Test
