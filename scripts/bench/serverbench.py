@@ -37,8 +37,14 @@ from workloads import SAXPY_SHAPE, TARGETS, Workload, prepare
 DEBIAN_JDK17 = Path("/usr/lib/jvm/java-17-openjdk-amd64")
 COLUMNS = ["row", "mode", "jvm", "baseline", "runs", "baseline_wall_s", "offlink_wall_s",
            "ratio_median", "ratio_min", "ratio_max", "target", "result", "check"]
-# saxpy nvptx links take about 0.1-0.2 s, where run-to-run noise needs more pairs.
-NVPTX_RUN_FACTOR = 3
+# Links of well under half a second (every saxpy nvptx link, a link that starts a server, and gcn
+# links from GCC 15 on, whose stock mkoffload embeds the image with #embed instead of compiling a C
+# array) move by tens of percent from run to run: their rows get three times the pairs.
+SHORT_LINK_RUN_FACTOR = 3
+
+
+def short_link(target, major=12):
+    return target == "nvptx" or major >= 15
 
 
 def log(msg):
@@ -279,7 +285,7 @@ def root_rows(major, specs, runs):
             folder = root.folder(package)
             inside = "/" + str(folder.relative_to(root.path))
             e = server_env(env, home, inside)
-            n = runs * (NVPTX_RUN_FACTOR if t == "nvptx" else 1)
+            n = runs * (SHORT_LINK_RUN_FACTOR if short_link(t, major) else 1)
             stock = lambda: measure(root.argv(d, [gcc, *flags, "saxpy.o", "-o", "a-stock"]), e, d)
             ours = lambda: measure(root.argv(d, [gcc, f"-B{LIBEXEC}/", *flags, "saxpy.o", "-o",
                                                  "a-ours"]), e, d)
@@ -322,7 +328,7 @@ def bench_server(args):
     try:
         with tempfile.TemporaryDirectory(prefix="offbench-server-") as tmp:
             plan = {t: Workload(f"saxpy {t}", t, 1, SAXPY_SHAPE,
-                                runs * (NVPTX_RUN_FACTOR if t == "nvptx" else 1))
+                                runs * (SHORT_LINK_RUN_FACTOR if short_link(t) else 1))
                     for t in TARGETS}
             prepare(tmp, list(plan.values()), env, log)
             f17 = folders / "jdk17"
@@ -339,11 +345,11 @@ def bench_server(args):
                                  tree_env, ftree, 0.10))
             rows.append(cold_row("GCC 12 saxpy both cold, the tree's JDK", plan["both"],
                                  tree_env, ftree, 0.12))
-            relink = Workload("saxpy nvptx", "nvptx", 1, SAXPY_SHAPE, runs * NVPTX_RUN_FACTOR)
+            relink = Workload("saxpy nvptx", "nvptx", 1, SAXPY_SHAPE, runs * SHORT_LINK_RUN_FACTOR)
             relink.objects = plan["nvptx"].objects
             rows.append(warm_relink_row("GCC 12 saxpy nvptx warm-cache relink, the tree's JDK",
                                         relink, tree_env, ftree, tmp, 0.45))
-            first = Workload("saxpy nvptx", "nvptx", 1, SAXPY_SHAPE, runs)
+            first = Workload("saxpy nvptx", "nvptx", 1, SAXPY_SHAPE, runs * SHORT_LINK_RUN_FACTOR)
             first.objects = plan["nvptx"].objects
             ffirst = folders / "first"
             rows.append(first_link_row("first link with no server running (nvptx saxpy)", first,
