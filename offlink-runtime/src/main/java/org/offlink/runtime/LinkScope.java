@@ -45,6 +45,7 @@ public final class LinkScope {
   private final Observer observer;
   private volatile boolean cancelled;
   private volatile boolean childKilled;
+  private long childrenStarted; // guarded by publishing
 
   /**
    * Held while a file is created, an output published or handed over, and while a cancel is
@@ -244,9 +245,36 @@ public final class LinkScope {
       }
       child = builder.start();
       children.add(child);
+      childrenStarted++;
+      publishing.notifyAll();
     }
     observer.childStarted(child.pid());
     return child;
+  }
+
+  /** How many children this link has started so far. */
+  public long childrenStarted() {
+    synchronized (publishing) {
+      return childrenStarted;
+    }
+  }
+
+  /**
+   * Waits until this link has started more than {@code seen} children ({@link #childrenStarted}),
+   * it is cancelled, or {@code timeoutMs} have passed: a helper that should not delay a child about
+   * to start (the starts of one link take turns) lets it go first.
+   */
+  public void awaitChildStart(long seen, long timeoutMs) throws InterruptedException {
+    long deadline = System.nanoTime() + timeoutMs * 1_000_000;
+    synchronized (publishing) {
+      while (childrenStarted <= seen && !cancelled) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          return;
+        }
+        publishing.wait(left / 1_000_000 + 1);
+      }
+    }
   }
 
   /** Forgets a child that has ended. */
@@ -320,6 +348,7 @@ public final class LinkScope {
     List<ProcessHandle> running = new ArrayList<>();
     synchronized (publishing) {
       cancelled = true;
+      publishing.notifyAll();
       for (Process p : children) {
         running.add(p.toHandle());
       }

@@ -284,4 +284,36 @@ class LinkScopeTest {
     scope.cancel(); // a signal before the process (or the server's session) has ended
     assertFalse(Files.exists(printed), "a cancel removes what the link handed over");
   }
+
+  @Test
+  void aHelperWaitsForTheLinksNextChildStartAtMostItsTimeout() throws Exception {
+    LinkScope scope = LinkScope.withProcessUmask();
+    long seen = scope.childrenStarted();
+    long t0 = System.nanoTime();
+    scope.awaitChildStart(seen, 100); // nothing starts: the timeout ends the wait
+    assertTrue(System.nanoTime() - t0 >= 90_000_000L);
+    java.util.concurrent.CountDownLatch released = new java.util.concurrent.CountDownLatch(1);
+    Thread helper =
+        new Thread(
+            () -> {
+              try {
+                scope.awaitChildStart(seen, 60_000);
+                released.countDown();
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            });
+    helper.start();
+    Thread.sleep(100);
+    assertEquals(1, released.getCount(), "no child yet: still waiting");
+    Process child = scope.start(new ProcessBuilder("true"));
+    assertTrue(released.await(10, TimeUnit.SECONDS));
+    assertEquals(seen + 1, scope.childrenStarted());
+    child.waitFor();
+    scope.childEnded(child);
+    t0 = System.nanoTime();
+    scope.cancel();
+    scope.awaitChildStart(scope.childrenStarted(), 60_000); // cancelled: no wait
+    assertTrue(System.nanoTime() - t0 < 10_000_000_000L);
+  }
 }

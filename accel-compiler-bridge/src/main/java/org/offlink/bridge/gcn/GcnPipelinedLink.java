@@ -15,6 +15,7 @@ import org.offlink.bridge.process.CommandResult;
 import org.offlink.bridge.process.LateInput;
 import org.offlink.bridge.process.ProcessRunner;
 import org.offlink.bridge.temp.TempFiles;
+import org.offlink.runtime.LinkScope;
 
 /**
  * The link step of the gcn image (accel driver: {@code as}, then {@code collect2} and {@code ld}),
@@ -37,9 +38,22 @@ final class GcnPipelinedLink {
 
   private final LateInput input = new LateInput();
   private final FutureTask<CommandResult> run;
+  private volatile boolean abandoned;
 
-  private GcnPipelinedLink(ProcessRunner runner, Command command) {
-    this.run = new FutureTask<>(() -> runner.run(command.withInput(input)));
+  /** How long the link step lets the compile start first, at most. */
+  private static final long COMPILE_FIRST_MS = 200;
+
+  private GcnPipelinedLink(ProcessRunner runner, Command command, LinkScope scope) {
+    long seen = scope.childrenStarted();
+    this.run =
+        new FutureTask<>(
+            () -> {
+              // The compile is the critical path: its start goes first (a link's starts take
+              // turns).
+              scope.awaitChildStart(seen, COMPILE_FIRST_MS);
+              // A compile that could not even start abandons this before it starts.
+              return abandoned ? null : runner.run(command.withInput(input));
+            });
     Thread t = new Thread(run, "offlink-gcn-link");
     t.setDaemon(true);
     t.start();
@@ -64,7 +78,7 @@ final class GcnPipelinedLink {
         Command.of(argvFor.apply(asm.toString()), env, cwd)
             .withResponseFile(MkoffloadDumpNames.LD_ARGS)
             .as(Command.Role.ACCEL_COMPILER_HELD);
-    return Optional.of(new GcnPipelinedLink(runner, command));
+    return Optional.of(new GcnPipelinedLink(runner, command, temps.scope()));
   }
 
   /**
@@ -75,7 +89,7 @@ final class GcnPipelinedLink {
     input.supply(assembly);
     try {
       CommandResult result = run.get();
-      return result.succeeded() ? Optional.of(result) : Optional.empty();
+      return result != null && result.succeeded() ? Optional.of(result) : Optional.empty();
     } catch (ExecutionException e) {
       return Optional.empty(); // not started (a cancelled link): the plain run says so
     } catch (InterruptedException e) {
@@ -87,6 +101,7 @@ final class GcnPipelinedLink {
 
   /** Ends the link step without input and waits until it has gone. */
   void abandon() {
+    abandoned = true;
     input.abandon();
     boolean interrupted = false;
     while (true) {
