@@ -16,6 +16,7 @@ import org.offlink.bridge.process.LateInput;
 import org.offlink.bridge.process.ProcessRunner;
 import org.offlink.bridge.temp.TempFiles;
 import org.offlink.runtime.LinkScope;
+import org.offlink.runtime.Uninterruptibly;
 
 /**
  * The link step of the gcn image (accel driver: {@code as}, then {@code collect2} and {@code ld}),
@@ -103,19 +104,13 @@ final class GcnPipelinedLink {
   void abandon() {
     abandoned = true;
     input.abandon();
-    boolean interrupted = false;
-    while (true) {
-      try {
-        run.get();
-        break;
-      } catch (InterruptedException e) {
-        interrupted = true;
-      } catch (ExecutionException e) {
-        break;
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
+    Uninterruptibly.await(
+        () -> {
+          try {
+            run.get();
+          } catch (ExecutionException e) {
+            // it failed to start: gone as well
+          }
+        });
   }
 }

@@ -20,6 +20,7 @@ import org.offlink.runtime.LinkContext;
 import org.offlink.runtime.LinkScope;
 import org.offlink.runtime.NativeCharset;
 import org.offlink.runtime.TempDirectory;
+import org.offlink.runtime.Uninterruptibly;
 
 /**
  * The real {@link ProcessRunner}: runs argv lists through {@link ProcessBuilder} (never a shell),
@@ -143,7 +144,7 @@ public final class SystemProcessRunner implements ProcessRunner {
       scope.childEnded(process);
       if (feeder != null) {
         command.input().get().abandon(); // the child has gone: its feeder waits for nobody
-        joinFeeder(feeder);
+        Uninterruptibly.await(feeder::join);
       }
     }
     Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
@@ -247,21 +248,6 @@ public final class SystemProcessRunner implements ProcessRunner {
     t.setDaemon(true);
     t.start();
     return t;
-  }
-
-  private static void joinFeeder(Thread feeder) {
-    boolean interrupted = false;
-    while (true) {
-      try {
-        feeder.join();
-        break;
-      } catch (InterruptedException e) {
-        interrupted = true;
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
   }
 
   // A FutureTask on a thread of its own, not CompletableFuture.supplyAsync: CompletableFuture's

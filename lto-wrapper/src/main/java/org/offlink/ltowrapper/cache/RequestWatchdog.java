@@ -2,6 +2,7 @@ package org.offlink.ltowrapper.cache;
 
 import java.net.SocketTimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.offlink.runtime.Uninterruptibly;
 
 /**
  * Closes one HTTP exchange's connection once its request limit has passed, as long as the exchange
@@ -80,17 +81,6 @@ final class RequestWatchdog {
       thread.interrupt();
       return;
     }
-    boolean interrupted = false;
-    while (true) {
-      try {
-        thread.join();
-        break;
-      } catch (InterruptedException e) {
-        interrupted = true;
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
+    Uninterruptibly.await(thread::join);
   }
 }

@@ -5,6 +5,7 @@ import org.offlink.bridge.image.ImageCounts;
 import org.offlink.ltowrapper.cache.CacheKey;
 import org.offlink.ltowrapper.cache.CachedImage;
 import org.offlink.ltowrapper.cache.ImageCache;
+import org.offlink.runtime.Uninterruptibly;
 
 /**
  * Stores a freshly built wrapper object in the image cache off the link's path, as the {@link
@@ -64,18 +65,8 @@ final class ParallelStore implements ImageBuilder.BuildWatcher {
     if (offered == null) {
       return -1;
     }
-    boolean interrupted = false;
-    while (true) {
-      try {
-        stored.await();
-        break;
-      } catch (InterruptedException e) {
-        interrupted = true; // the store is short and bounded: finish it, then pass it on
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
+    // The store is short and bounded: finish it, then pass an interrupt on.
+    Uninterruptibly.await(stored::await);
     return offered.object().length;
   }
 }
