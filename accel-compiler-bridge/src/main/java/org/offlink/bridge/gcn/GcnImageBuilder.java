@@ -141,7 +141,7 @@ public final class GcnImageBuilder {
       Optional<CommandResult> linked =
           early.isPresent() ? early.get().finish(processed.assembly()) : Optional.empty();
       if (linked.isPresent()) {
-        show(linked.get());
+        linked.get().showOn(context.err());
       } else {
         NamedFiles.write(
             context.scope(), WorkingDirectory.resolve(cwd, asm2), processed.assembly());
@@ -296,13 +296,6 @@ public final class GcnImageBuilder {
     argv.add("-o");
     argv.add(hsaco);
     return argv;
-  }
-
-  /** A held run's output, shown as the runner shows an accel driver's. */
-  private void show(CommandResult result) {
-    context.err().print(result.stdout());
-    context.err().print(result.stderr());
-    context.err().flush();
   }
 
   private void link(Command command, GcnTargetSettings settings) throws IOException {

@@ -33,9 +33,7 @@ final class ForwardingRunner implements ProcessRunner {
     if (command.captureOnly()) {
       return result;
     }
-    err.print(result.stdout());
-    err.print(result.stderr());
-    err.flush();
+    result.showOn(err);
     return result;
   }
 }

@@ -147,7 +147,7 @@ public final class NvptxImageBuilder {
               accelCommand(argv, standIn.get().environment(env))
                   .as(Command.Role.ACCEL_COMPILER_HELD));
       if (!held.succeeded() && !standIn.get().ran()) {
-        show(held); // lto1 or the assembler failed: as GCC's own run would have
+        held.showOn(context.err()); // lto1 or the assembler failed: as GCC's own run would have
         throw new ToolFailedException(held);
       }
       NvptxLinkerStandIn.Linked linked =
@@ -155,7 +155,7 @@ public final class NvptxImageBuilder {
               ? standIn.get().finish(context.workingDirectory(), env, runner, context.err())
               : NvptxLinkerStandIn.Linked.FAILED;
       if (linked != NvptxLinkerStandIn.Linked.FAILED) {
-        show(held);
+        held.showOn(context.err());
         timing(
             linked == NvptxLinkerStandIn.Linked.IN_PROCESS
                 ? "nvptx: PTX linked in-process"
@@ -175,12 +175,6 @@ public final class NvptxImageBuilder {
     if (context.env("OFFLINK_TIMING").isPresent()) {
       context.err().println("mkoffload: timing: " + what);
     }
-  }
-
-  private void show(CommandResult result) {
-    context.err().print(result.stdout());
-    context.err().print(result.stderr());
-    context.err().flush();
   }
 
   private Command accelCommand(List<String> argv, Map<String, String> env) {

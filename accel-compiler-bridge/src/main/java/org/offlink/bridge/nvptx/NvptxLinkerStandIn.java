@@ -256,9 +256,7 @@ public final class NvptxLinkerStandIn {
       if (!result.succeeded()) {
         return false;
       }
-      err.print(result.stdout());
-      err.print(result.stderr());
-      err.flush();
+      result.showOn(err);
       return true;
     } finally {
       for (Path p : restored) {

@@ -1,5 +1,6 @@
 package org.offlink.bridge.process;
 
+import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -16,6 +17,16 @@ public record CommandResult(
     Objects.requireNonNull(stdout, "stdout");
     Objects.requireNonNull(stderr, "stderr");
     Objects.requireNonNull(elapsed, "elapsed");
+  }
+
+  /**
+   * Shows what the program printed on {@code err}, both streams (stdout first), as GCC's tools let
+   * their children's diagnostics through: lto-wrapper's own stdout is its protocol's.
+   */
+  public void showOn(PrintStream err) {
+    err.print(stdout);
+    err.print(stderr);
+    err.flush();
   }
 
   /** Whether the program exited with status 0. */

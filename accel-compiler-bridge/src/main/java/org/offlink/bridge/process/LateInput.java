@@ -12,10 +12,13 @@ public final class LateInput {
   private byte[] bytes; // guarded by this
   private boolean decided; // guarded by this
 
-  /** Gives the child {@code data}; nothing when the input was abandoned or given already. */
+  /**
+   * Gives the child {@code data} (not copied: it may be megabytes, and the caller is done with it);
+   * nothing when the input was abandoned or given already.
+   */
   public synchronized void supply(byte[] data) {
     if (!decided) {
-      bytes = data.clone();
+      bytes = data;
       decided = true;
       notifyAll();
     }
