@@ -23,7 +23,8 @@ import org.offlink.streamer.inspect.PtxChunk;
  * links an image's chunks ({@code cuLinkAddData}), so an unresolved or doubly defined symbol fails
  * here; gcn HSACOs are read with LLVM's {@code llvm-objdump}/{@code llvm-readelf} for each kernel's
  * symbol, descriptor ({@code <kernel>.kd}) and metadata entry, and for the variables the {@code
- * .offload_var_table} lists, in order.
+ * .offload_var_table} lists, in order. The device tables of {@code declare target indirect}
+ * functions (GCC 14+) are read from both kinds of image.
  */
 final class DeviceCode {
   /** CUDA 13's tools on this machine; GCC 12's sm_30 PTX compiles for a newer -arch. */
@@ -126,17 +127,58 @@ final class DeviceCode {
     return out;
   }
 
-  /** The variables the table's R_AMDGPU_RELATIVE64 entries point to, in order. */
+  /** The variables the table's R_AMDGPU_RELATIVE64 entries (address, size) point to, in order. */
   private static List<String> varTable(Path file, Map<String, long[]> symbols, Path dir)
       throws IOException {
-    long[] table = symbols.get(".offload_var_table");
+    return table(file, symbols, dir, ".offload_var_table", 16);
+  }
+
+  /**
+   * The functions the HSACO's {@code .offload_ind_func_table} (one address per entry, defined by
+   * gcn mkoffload, gcc/config/gcn/mkoffload.cc@14) points to, in order; empty when it has none.
+   */
+  static List<String> gcnIndirectTable(byte[] hsaco, Path dir) throws IOException {
+    Files.createDirectories(dir);
+    Path file = dir.resolve("indirect.hsaco");
+    Files.write(file, hsaco);
+    return table(file, symbols(file, dir), dir, ".offload_ind_func_table", 8);
+  }
+
+  private static final Pattern PTX_INDIRECT_TABLE =
+      Pattern.compile("\\$offload_ind_func_table\\[\\] = \\{([^}]*)\\}");
+
+  /**
+   * The functions of the nvptx image's {@code $offload_ind_func_table} initializer, which nvptx
+   * mkoffload writes into a chunk of its own (gcc/config/nvptx/mkoffload.cc@14), in order; empty
+   * when no chunk defines it.
+   */
+  static List<String> ptxIndirectTable(List<PtxChunk> chunks) {
+    for (PtxChunk c : chunks) {
+      Matcher m =
+          PTX_INDIRECT_TABLE.matcher(
+              new String(c.text(), java.nio.charset.StandardCharsets.ISO_8859_1));
+      if (m.find()) {
+        return m.group(1).isBlank() ? List.of() : List.of(m.group(1).split(","));
+      }
+    }
+    return List.of();
+  }
+
+  /**
+   * The symbols the {@code label} table's R_AMDGPU_RELATIVE64 entries, {@code stride} bytes apart,
+   * point to, in order.
+   */
+  private static List<String> table(
+      Path file, Map<String, long[]> symbols, Path dir, String label, int stride)
+      throws IOException {
+    long[] table = symbols.get(label);
     if (table == null) {
       return List.of();
     }
     Map<Long, String> byAddress = new HashMap<>();
     symbols.forEach(
         (name, v) -> {
-          if (v[1] > 0 && !name.startsWith(".offload_var_table")) {
+          if (v[1] > 0 && !name.startsWith(label)) {
             byAddress.putIfAbsent(v[0], name);
           }
         });
@@ -150,7 +192,7 @@ final class DeviceCode {
       }
     }
     List<String> names = new ArrayList<>();
-    for (long at = table[0]; relocations.containsKey(at); at += 16) {
+    for (long at = table[0]; relocations.containsKey(at); at += stride) {
       names.add(Optional.ofNullable(byAddress.get(relocations.get(at))).orElse("?"));
     }
     return names;

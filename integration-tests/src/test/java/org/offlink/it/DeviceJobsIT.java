@@ -158,8 +158,13 @@ class DeviceJobsIT {
    * sizes, digests) and the gcn kernels' register counts.
    */
   static List<String> tables(RunResult run) {
+    return tables(run.dump().text());
+  }
+
+  /** {@link #tables(RunResult)} of a spy's dump text. */
+  static List<String> tables(String spyText) {
     List<String> out = new ArrayList<>();
-    for (String l : run.dump().text().lines().toList()) {
+    for (String l : spyText.lines().toList()) {
       if (l.startsWith(" nvptx ptx[")) {
         continue;
       }
