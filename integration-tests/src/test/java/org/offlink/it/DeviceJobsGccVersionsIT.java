@@ -14,9 +14,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.offlink.bridge.process.CommandResult;
-import org.offlink.streamer.inspect.BinaryInspector;
 import org.offlink.streamer.inspect.GcnTargetData;
-import org.offlink.streamer.inspect.InspectedObject;
 import org.offlink.streamer.inspect.NvptxTargetData;
 import org.offlink.streamer.inspect.RegisteredImage;
 
@@ -85,10 +83,12 @@ class DeviceJobsGccVersionsIT {
       }
       """;
 
-  /** A unit with no target construct: declare target data and indirect functions only. */
+  /**
+   * A unit with no target construct: declare target data and indirect functions only, and never a
+   * requires clause.
+   */
   private static final String UNIT2 =
       """
-      REQUIRES
       static int factor = 5;
       #pragma omp declare target enter(factor)
       int fivefold (int x) { return factor * x; }
@@ -119,7 +119,7 @@ class DeviceJobsGccVersionsIT {
               "-foffload=nvptx-none,amdgcn-amdhsa",
               "-foffload-options=amdgcn-amdhsa=-march=" + (major >= 16 ? "gfx90a" : "gfx906"));
 
-      Path plain = sources(r, "indirect", "", indirect ? "indirect" : "");
+      Path plain = sources(r, "indirect", "", indirect);
       compile(r, plain, major, targets);
       Outcome stock = link(r, plain, major, targets, "stock", List.of(), Map.of(), spy);
       Map<String, String> env = Map.of("OFFLINK_JAVA", java);
@@ -137,9 +137,10 @@ class DeviceJobsGccVersionsIT {
       assertEquals(
           DeviceJobsIT.tables(stock.spy()), DeviceJobsIT.tables(split.spy()), "registrations");
       assertTrue(split.spy().contains(" requires=0x200"), split.spy());
-      List<String> host = hostIndirect(split.spy());
+      List<String> host =
+          RegistrationDump.parse(split.spy()).registered().get(0).hostNames("ind_func");
       assertEquals(indirect ? 5 : 0, host.size(), split.spy());
-      for (RegisteredImage image : images(split.program())) {
+      for (RegisteredImage image : DeviceJobsIT.images(split.program())) {
         if (image instanceof NvptxTargetData n) {
           assertEquals(host, DeviceCode.ptxIndirectTable(n.chunks()), "nvptx device table");
           if (DeviceCode.cudaPresent()) {
@@ -156,9 +157,7 @@ class DeviceJobsGccVersionsIT {
       // requires in main.c and u1.c, not in u2.c (no target construct there): the whole program
       // is compiled, and what stock makes of it, an image (13, 14) or lto1's error (15, 16),
       // offlink makes.
-      Path some = sources(r, "requires", "#pragma omp requires unified_shared_memory", "");
-      Files.writeString(
-          some.resolve("u2.c"), UNIT2.replace("REQUIRES", "").replace("INDIRECT", ""));
+      Path some = sources(r, "requires", "#pragma omp requires unified_shared_memory", false);
       compile(r, some, major, targets);
       Outcome stockSome = link(r, some, major, targets, "stock", List.of(), Map.of(), spy);
       Outcome whole = link(r, some, major, targets, "split", ours, env, spy);
@@ -180,11 +179,11 @@ class DeviceJobsGccVersionsIT {
     }
   }
 
-  /** Writes the three units into {@code work/name}, INDIRECT replaced when {@code indirect}. */
-  private static Path sources(DebianRoot r, String name, String requires, String indirect)
+  /** Writes the three units into {@code work/name}, with {@code declare target indirect} or not. */
+  private static Path sources(DebianRoot r, String name, String requires, boolean indirect)
       throws IOException {
     Path dir = Files.createDirectories(r.work().resolve(name));
-    String word = indirect.isEmpty() ? "" : "indirect";
+    String word = indirect ? "indirect" : "";
     for (Map.Entry<String, String> e :
         Map.of("main.c", MAIN, "u1.c", UNIT1, "u2.c", UNIT2).entrySet()) {
       Files.writeString(
@@ -244,27 +243,5 @@ class DeviceJobsGccVersionsIT {
                 "DEFAULT"));
     assertEquals(0, run.exitStatus(), () -> who + " run: " + run.stderr());
     return new Outcome(link, run, Files.readString(out), dir.resolve(who).resolve("prog"));
-  }
-
-  /** The host table's indirect functions of the first registration, in order. */
-  private static List<String> hostIndirect(String spyText) {
-    List<String> names = new ArrayList<>();
-    for (Registration reg : RegistrationDump.parse(spyText).registered()) {
-      for (String l : reg.body()) {
-        if (l.startsWith(" host ind_func ")) {
-          names.add(l.substring(" host ind_func ".length()).strip());
-        }
-      }
-      return names;
-    }
-    return names;
-  }
-
-  private static List<RegisteredImage> images(Path program) throws IOException {
-    List<RegisteredImage> all = new ArrayList<>();
-    for (InspectedObject o : BinaryInspector.inspect(program)) {
-      all.addAll(o.images());
-    }
-    return all;
   }
 }

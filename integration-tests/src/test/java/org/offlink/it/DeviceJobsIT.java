@@ -93,13 +93,17 @@ class DeviceJobsIT {
     for (Matcher m = PARTITIONS.matcher(build.log()); m.find(); ) {
       assertTrue(Integer.parseInt(m.group(3)) >= 2, program + ": partitioned " + m.group());
     }
-    checkDeviceCode(program.name(), ours, images(work), work.resolve("device-check"));
+    checkDeviceCode(
+        program.name(),
+        ours,
+        images(work.resolve(Toolchain.EXECUTABLE)),
+        work.resolve("device-check"));
   }
 
-  /** The images the program in {@code work} registers, read from the executable. */
-  private static List<RegisteredImage> images(Path work) throws IOException {
+  /** The images {@code program} registers, read from the executable. */
+  static List<RegisteredImage> images(Path program) throws IOException {
     List<RegisteredImage> all = new ArrayList<>();
-    for (InspectedObject o : BinaryInspector.inspect(work.resolve(Toolchain.EXECUTABLE))) {
+    for (InspectedObject o : BinaryInspector.inspect(program)) {
       all.addAll(o.images());
     }
     return all;
@@ -139,18 +143,12 @@ class DeviceJobsIT {
 
   /** The host table's variable names of the executable's registration for device {@code type}. */
   private static List<String> hostVariables(RunResult run, int type) {
-    List<String> names = new ArrayList<>();
     for (Registration r : run.dump().registered()) {
       if (r.deviceType() == type && r.module().equals(Toolchain.EXECUTABLE)) {
-        for (String l : r.body()) {
-          if (l.startsWith(" host var ")) {
-            names.add(l.substring(" host var ".length()).split(" ")[0]);
-          }
-        }
-        return names;
+        return r.hostNames("var");
       }
     }
-    return names;
+    return List.of();
   }
 
   /**

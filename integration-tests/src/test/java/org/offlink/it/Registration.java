@@ -59,6 +59,18 @@ record Registration(
     return nvptx.isPresent() ? nvptx : field(" gcn kernels=", "vars");
   }
 
+  /**
+   * The names in the host table's {@code kind} lines ({@code func}, {@code var}, {@code ind_func}),
+   * in table order.
+   */
+  List<String> hostNames(String kind) {
+    String prefix = " host " + kind + " ";
+    return body.stream()
+        .filter(line -> line.startsWith(prefix))
+        .map(line -> line.substring(prefix.length()).split(" ")[0])
+        .toList();
+  }
+
   /** The ELF e_flags of the GCN image (its low byte is the EF_AMDGPU_MACH value). */
   OptionalInt gcnElfFlags() {
     return field(" gcn image ", "e_flags");
