@@ -15,7 +15,8 @@
  * their own.
  *
  * The server is started like a daemon (chg, Bazel): a new session, the server folder as working
- * folder, umask 077, stdout and stderr to <hash>.log (the previous log kept as <hash>.log.old),
+ * folder, umask 077, stdout and stderr to <hash>.log (the previous log kept as <hash>.log.old;
+ * a start that finds a live server holding <hash>.lock appends to that server's log instead),
  * every other descriptor closed (a server holding make's jobserver or the linker plugin's pipes
  * would keep them from seeing end of file). A start that fails (the socket pair closes before
  * READY, or no READY in START_TIMEOUT_MS) leaves <hash>.failed, and for a minute after it clients
@@ -151,14 +152,36 @@ static char **server_environment(const char *java, const char *dir) {
   return env;
 }
 
+/* Whether a server process holds <hash>.lock (org.offlink.server.LinkServer takes it with
+   FileChannel.lock, a POSIX record lock, which F_GETLK sees). */
+static int server_lock_held(const struct rundir *dir, const char *hash) {
+  char *name = xasprintf("%s.lock", hash);
+  int fd = openat(dir->fd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  free(name);
+  if (fd < 0) return 0;
+  struct flock probe;
+  memset(&probe, 0, sizeof probe);
+  probe.l_type = F_WRLCK;
+  probe.l_whence = SEEK_SET;
+  int held = fcntl(fd, F_GETLK, &probe) == 0 && probe.l_type != F_UNLCK;
+  close(fd);
+  return held;
+}
+
 static void become_server(const struct rundir *dir, const struct install *in, const char *java,
                           const char *hash, int conn) {
   if (fchdir(dir->fd) != 0) _exit(127);
   umask(077);
   char *log = xasprintf("%s.log", hash);
   char *old = xasprintf("%s.log.old", hash);
-  renameat(dir->fd, log, dir->fd, old);
-  int logfd = openat(dir->fd, log, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0600);
+  /* <hash>.log is the log of the server that holds the lock: a start that will find it held (its
+     starter lost a race, or was ended before the server said LISTENING) adds to that log rather
+     than moving it to .old, where the client's "its log:" messages would not find it. Every
+     server writes with O_APPEND, so that such lines are not written over. */
+  int live = server_lock_held(dir, hash);
+  if (!live) renameat(dir->fd, log, dir->fd, old);
+  int flags = O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | (live ? 0 : O_TRUNC);
+  int logfd = openat(dir->fd, log, flags, 0600);
   if (logfd < 0) _exit(127);
   /* conn and logfd are above 2: stdio is open in a client that uses a server (client.c). dup2
      clears close-on-exec. */

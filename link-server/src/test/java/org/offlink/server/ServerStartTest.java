@@ -150,10 +150,15 @@ class ServerStartTest {
   /**
    * The starting client's link is the server's from the start, not from its socket: a server that
    * never gets its socket (another process holds the name's lock) still runs that link, and ends.
+   * Its lines go after the lock holder's in {@code H.log}, which stays where the clients' "its
+   * log:" messages point; the next server that gets the lock keeps that log as {@code H.log.old}.
    */
   @Test
   void aServerWithoutItsSocketStillRunsTheLinkOfItsStarter() throws Exception {
     String hash = tree.identityHash();
+    Path liveLog = tree.folder.resolve(hash + ".log");
+    Path oldLog = tree.folder.resolve(hash + ".log.old");
+    Files.writeString(liveLog, "the lock holder's line\n");
     try (FileChannel file =
             FileChannel.open(
                 tree.folder.resolve(hash + ".lock"),
@@ -168,9 +173,17 @@ class ServerStartTest {
       ProcessHandle.of(server).ifPresent(h -> h.onExit().orTimeout(30, TimeUnit.SECONDS).join());
       assertTrue(held.isValid());
     }
-    String log = Files.readString(tree.folder.resolve(hash + ".log"));
+    String log = Files.readString(liveLog);
+    assertTrue(log.startsWith("the lock holder's line\n"), log);
     assertTrue(log.contains("not started: another server of this identity owns"), log);
+    assertFalse(Files.exists(oldLog), "the lock holder's log was moved");
     assertFalse(Files.exists(tree.folder.resolve(hash + ".sock")), "a socket was made");
+
+    ClientTree.Result next = tree.run("lto-wrapper", List.of("facts"), tree.environment(), "");
+    assertEquals(0, next.status(), next.err());
+    assertTrue(Files.exists(tree.folder.resolve(hash + ".sock")), "the next server has no socket");
+    assertEquals(log, Files.readString(oldLog));
+    assertFalse(Files.readString(liveLog).contains("the lock holder's line"));
   }
 
   @Test
