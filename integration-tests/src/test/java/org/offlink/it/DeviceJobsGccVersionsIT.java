@@ -138,7 +138,7 @@ class DeviceJobsGccVersionsIT {
           DeviceJobsIT.tables(stock.spy()), DeviceJobsIT.tables(split.spy()), "registrations");
       assertTrue(split.spy().contains(" requires=0x200"), split.spy());
       List<String> host =
-          RegistrationDump.parse(split.spy()).registered().get(0).hostNames("ind_func");
+          RegistrationDump.parse(split.spy()).registered().get(0).names("host ind_func");
       assertEquals(indirect ? 5 : 0, host.size(), split.spy());
       for (RegisteredImage image : DeviceJobsIT.images(split.program())) {
         if (image instanceof NvptxTargetData n) {

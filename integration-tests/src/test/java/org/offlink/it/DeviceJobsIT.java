@@ -145,7 +145,7 @@ class DeviceJobsIT {
   private static List<String> hostVariables(RunResult run, int type) {
     for (Registration r : run.dump().registered()) {
       if (r.deviceType() == type && r.module().equals(Toolchain.EXECUTABLE)) {
-        return r.hostNames("var");
+        return r.names("host var");
       }
     }
     return List.of();

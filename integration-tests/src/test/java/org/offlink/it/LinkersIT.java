@@ -228,27 +228,19 @@ class LinkersIT {
    * _fini_array} first and only counts its variables).
    */
   static void assertTablesLineUp(Registration g) {
-    List<String> hostFuncs = names(g, " host func ", 3);
-    List<String> hostVars = names(g, " host var ", 3);
+    List<String> hostFuncs = g.names("host func");
+    List<String> hostVars = g.names("host var");
     String where = String.join("\n", g.body());
     assertFalse(hostFuncs.isEmpty(), where);
     if (g.target().equals(java.util.Optional.of(OffloadTarget.NVPTX))) {
-      List<String> funcs =
-          names(g, " nvptx func ", 3).stream().map(n -> n.replace('$', '.')).toList();
+      List<String> funcs = g.names("nvptx func").stream().map(n -> n.replace('$', '.')).toList();
       assertEquals(hostFuncs, funcs, where);
-      assertEquals(hostVars, names(g, " nvptx var ", 3), where);
+      assertEquals(hostVars, g.names("nvptx var"), where);
     } else {
-      List<String> kernels = names(g, " gcn kernel ", 3);
+      List<String> kernels = g.names("gcn kernel");
       assertEquals(hostFuncs, kernels.subList(2, kernels.size()), where);
       assertEquals(hostVars.size(), g.deviceVars().orElseThrow(), where);
     }
-  }
-
-  private static List<String> names(Registration g, String prefix, int word) {
-    return g.body().stream()
-        .filter(l -> l.startsWith(prefix))
-        .map(l -> l.trim().split(" ")[word - 1])
-        .toList();
   }
 
   /** One link and, when it succeeded, one run under the spy. */

@@ -60,11 +60,12 @@ record Registration(
   }
 
   /**
-   * The names in the host table's {@code kind} lines ({@code func}, {@code var}, {@code ind_func}),
-   * in table order.
+   * The names in the body's {@code tag} lines, in order: the host table's ({@code host func},
+   * {@code host var}, {@code host ind_func}) or the image's ({@code nvptx func}, {@code nvptx var},
+   * {@code gcn kernel}).
    */
-  List<String> hostNames(String kind) {
-    String prefix = " host " + kind + " ";
+  List<String> names(String tag) {
+    String prefix = " " + tag + " ";
     return body.stream()
         .filter(line -> line.startsWith(prefix))
         .map(line -> line.substring(prefix.length()).split(" ")[0])

@@ -48,9 +48,9 @@ class RegistrationDumpTest {
     assertEquals(List.of(2, 1), List.of(nvptx.hostFuncs(), nvptx.hostVars()));
     assertEquals(OptionalInt.of(2), nvptx.deviceFuncs());
     assertEquals(OptionalInt.of(1), nvptx.deviceVars());
-    assertEquals(List.of("main._omp_fn.1", "main._omp_fn.0"), nvptx.hostNames("func"));
-    assertEquals(List.of("gvar"), nvptx.hostNames("var"));
-    assertEquals(List.of(), nvptx.hostNames("ind_func"));
+    assertEquals(List.of("main._omp_fn.1", "main._omp_fn.0"), nvptx.names("host func"));
+    assertEquals(List.of("gvar"), nvptx.names("host var"));
+    assertEquals(List.of(), nvptx.names("host ind_func"));
     Registration gcn = dump.registered().get(1);
     assertEquals(OptionalInt.of(1), gcn.deviceFuncs(), "kernel count less _init/_fini_array");
     assertEquals(OptionalInt.of(0x62f), gcn.gcnElfFlags());
